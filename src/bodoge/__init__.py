@@ -1,0 +1,3 @@
+"""bodoge (ボドゲ): Japanese tabletop games with their complete rules."""
+
+__version__ = "0.1.0"

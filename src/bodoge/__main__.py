@@ -1,0 +1,3 @@
+from bodoge.cli.main import main
+
+raise SystemExit(main())

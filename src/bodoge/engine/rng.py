@@ -1,0 +1,61 @@
+"""A small seeded generator whose whole state is one integer.
+
+`random.Random` carries 625 words of state; ours is one 64-bit int, so a state clones and
+serialises cheaply and (game, options, seed, actions) replays exactly on every platform.
+The algorithm is SplitMix64 (Steele, Lea, Flood 2014).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def fresh_seed() -> int:
+    """A seed for a new game when the caller gives none (63 bits, so JSON readers keep it exact)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            z = self.next64()
+            if z < limit:
+                return z % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both included (a die is randint(1, 6))."""
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def spawn(self) -> Rng:
+        """An independent generator seeded from this one (for determinization, bots)."""
+        return Rng(self.next64())

@@ -1,0 +1,281 @@
+"""The game protocol: every game is a `State` subclass registered under an id.
+
+A turn is a sequence of small decisions. Each decision is an integer from a fixed action space
+(`num_actions`), with a canonical text notation (`action_text` / `parse_action`), so bots and RL
+code see stable indices and people see readable words. `apply` validates, changes the state and
+returns events. All chance comes from `self.rng`, so (game, options, seed, actions) replays.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from bodoge.engine.errors import IllegalAction, InvalidOptions, InvalidState, WrongSeat
+from bodoge.engine.options import OptionSpec, resolve_options
+from bodoge.engine.result import Result
+from bodoge.engine.rng import Rng, fresh_seed
+
+S = TypeVar("S", bound="State")
+Event = dict[str, Any]
+JSON_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title_en: str
+    title_ja: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    summary_en: str = ""
+    summary_ja: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": {"en": self.title_en, "ja": self.title_ja},
+            "summary": {"en": self.summary_en, "ja": self.summary_ja},
+            "players": [self.min_players, self.max_players],
+            "options": [spec.describe() for spec in self.options],
+        }
+
+
+class State(ABC):
+    """Base of every game state. Subclasses implement the underscored hooks and the abstract API."""
+
+    info: ClassVar[GameInfo]
+    __slots__ = ("players", "options", "seed", "rng", "ply", "_legal")
+
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    ply: int  # decisions applied so far: the server's guard against stale moves
+    _legal: dict[int, list[int]]
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls: type[S],
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> S:
+        info = cls.info
+        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            raise InvalidOptions(
+                f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
+            )
+        resolved = resolve_options(info.options, options)
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or seed < 0:
+            raise InvalidOptions(f"seed must be a non-negative whole number, not {seed!r}")
+        state = cls.__new__(cls)
+        state._init_base(players, resolved, seed, Rng(seed), 0)
+        state._check_options()
+        state._setup()
+        return state
+
+    def _init_base(
+        self, players: int, options: dict[str, Any], seed: int, rng: Rng, ply: int
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        self.ply = ply
+        self._legal = {}
+
+    def _copy_base_to(self, other: State) -> None:
+        other.players = self.players
+        other.options = self.options  # never mutated after setup, so shared
+        other.seed = self.seed
+        other.rng = Rng(self.rng.state)
+        other.ply = self.ply
+        other._legal = {}
+
+    def _check_options(self) -> None:
+        """Reject option combinations that make no sense for this player count."""
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and prepare a new game from `self.rng`."""
+
+    @abstractmethod
+    def clone(self: S) -> S: ...
+
+    # ---- the protocol --------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        """Size of the fixed integer action space."""
+
+    @abstractmethod
+    def pending(self) -> list[int]:
+        """Seats that must decide now (several for simultaneous decisions); empty when over."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[int]: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        """Carry out a validated action; must not raise."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @abstractmethod
+    def action_text(self, action: int) -> str: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action a notation names; raises IllegalAction when it names none."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game fields of what `seat` (None: a spectator) may know."""
+
+    @abstractmethod
+    def _write(self) -> dict[str, Any]:
+        """Game fields of the full state, secrets included, with readable names."""
+
+    @abstractmethod
+    def _read(self, data: dict[str, Any]) -> None:
+        """Set game fields from `_write`'s output, raising InvalidState on anything wrong."""
+
+    def determinize(self: S, seat: int | None, rng: Rng) -> S:
+        """A full state consistent with what `seat` knows, hidden parts resampled from `rng`."""
+        return self.clone()
+
+    def teams(self) -> list[list[int]] | None:
+        return None
+
+    def render(self, seat: int | None) -> str:
+        """Text for the terminal; games override with something readable."""
+        return json.dumps(self.view(seat), ensure_ascii=False, indent=2)
+
+    # ---- shared behaviour ----------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """Legal actions of `seat` (empty unless pending). The list is the state's: do not mutate."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if seat in self.pending() else []
+            self._legal[seat] = cached
+        return cached
+
+    def apply(self, seat: int, action: int) -> list[Event]:
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.pending():
+            raise WrongSeat(f"seat {seat} is not to move (waiting for {self._pending_text()})")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{self._describe_action(action)} is not legal for seat {seat} now")
+        self._legal.clear()
+        self.ply += 1
+        return self._apply(seat, action)
+
+    def apply_text(self, seat: int, text: str) -> list[Event]:
+        return self.apply(seat, self.parse_action(text))
+
+    def legal_texts(self, seat: int) -> list[str]:
+        return [self.action_text(action) for action in self.legal_actions(seat)]
+
+    def _pending_text(self) -> str:
+        seats = self.pending()
+        return "seat " + ", ".join(map(str, seats)) if seats else "nobody"
+
+    def _describe_action(self, action: int) -> str:
+        try:
+            return repr(self.action_text(action))
+        except Exception:  # an index outside the action space has no text
+            return f"action {action!r}"
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
+        result = self.result()
+        data: dict[str, Any] = {
+            "game": self.info.id,
+            "seat": seat,
+            "players": self.players,
+            "options": self.options,
+            "ply": self.ply,
+            "pending": self.pending(),
+            "over": self.is_over(),
+            "result": result.to_json() if result else None,
+        }
+        teams = self.teams()
+        if teams is not None:
+            data["teams"] = teams
+        data.update(self._view(seat))
+        return data
+
+    # ---- JSON ---------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.info.id,
+            "format": JSON_FORMAT,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "ply": self.ply,
+        }
+        data.update(self._write())
+        return data
+
+    @classmethod
+    def from_json(cls: type[S], data: Any) -> S:
+        if not isinstance(data, dict):
+            raise InvalidState("a state must be a JSON object")
+        if data.get("game") != cls.info.id:
+            raise InvalidState(f"state is for game {data.get('game')!r}, not {cls.info.id!r}")
+        if data.get("format", JSON_FORMAT) != JSON_FORMAT:
+            raise InvalidState(f"state format {data.get('format')!r} is not {JSON_FORMAT}")
+        players = data.get("players")
+        info = cls.info
+        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            raise InvalidState(f"players must be {info.min_players}-{info.max_players}")
+        for key in ("seed", "rng", "ply"):
+            if not isinstance(data.get(key, 0), int) or data.get(key, 0) < 0:
+                raise InvalidState(f"{key} must be a non-negative whole number")
+        try:
+            options = resolve_options(info.options, data.get("options"))
+        except InvalidOptions as error:
+            raise InvalidState(str(error)) from None
+        state = cls.__new__(cls)
+        state._init_base(
+            players, options, data.get("seed", 0), Rng(data.get("rng", 0)), data.get("ply", 0)
+        )
+        try:
+            state._check_options()
+            state._read(data)
+        except InvalidState:
+            raise
+        except InvalidOptions as error:
+            raise InvalidState(str(error)) from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise InvalidState(f"state JSON is inconsistent: {type(error).__name__} {error}") from None
+        return state
+
+
+def visible_events(events: list[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see. An event with `visible_to` is private to those seats."""
+    return [
+        {key: value for key, value in event.items() if key != "visible_to"}
+        for event in events
+        if "visible_to" not in event or (seat is not None and seat in event["visible_to"])
+    ]
