@@ -161,6 +161,15 @@ class State(ABC):
     def teams(self) -> list[list[int]] | None:
         return None
 
+    def heuristic(self, seat: int) -> float:
+        """How good this position looks for `seat`, higher is better, using only what `seat` may
+        know (the greedy bot calls it on determinized states). Games override it with their own
+        judgement; this default only knows finished games."""
+        result = self.result()
+        if result is None:
+            return 0.0
+        return 1.0 if seat in result.winners else 0.0
+
     def render(self, seat: int | None) -> str:
         """Text for the terminal; games override with something readable."""
         return json.dumps(self.view(seat), ensure_ascii=False, indent=2)

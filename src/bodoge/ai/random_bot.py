@@ -1,0 +1,16 @@
+"""The uniformly random bot: a baseline and the playout policy of tree search."""
+
+from __future__ import annotations
+
+from bodoge.engine import Rng, State
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, seat: int) -> int:
+        legal = state.legal_actions(seat)
+        return legal[self.rng.below(len(legal))]
