@@ -1,0 +1,6 @@
+"""Collectable Monster (コレクタブル・モンスター): four games on one 90-card monster deck.
+
+The card set (`cards`) and the collection pyramid are shared; each game has its own module.
+"""
+
+GAMES: tuple[type, ...] = ()

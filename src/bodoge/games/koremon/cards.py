@@ -1,0 +1,86 @@
+"""The Collectable Monster card set, shared by the four Koremon games.
+
+A card is an int: 0..14 a species in `cards.toml` order (rank 1 first), 15 (`MIMIC`) a Mimic.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import NamedTuple
+
+from bodoge.engine.errors import ContentError
+
+
+class Species(NamedTuple):
+    key: str
+    rank: int
+    en: str
+    ja: str
+
+
+def _load() -> tuple[tuple[Species, ...], Species, int, int]:
+    name = "cards.toml"
+    data = tomllib.loads(resources.files(__package__).joinpath(name).read_text("utf-8"))
+    species = []
+    for number, item in enumerate(data.get("species", [])):
+        missing = {"key", "rank", "en", "ja"} - set(item)
+        if missing:
+            raise ContentError(f"{name}: species #{number + 1} lacks {', '.join(sorted(missing))}")
+        if not isinstance(item["rank"], int) or not 1 <= item["rank"] <= 5:
+            raise ContentError(f"{name}: species {item['key']!r} has rank {item['rank']!r}, not 1-5")
+        species.append(Species(item["key"], item["rank"], item["en"], item["ja"]))
+    if [s.rank for s in species] != sorted(s.rank for s in species):
+        raise ContentError(f"{name}: species must be listed from rank 1 to rank 5")
+    if len({s.key for s in species}) != len(species):
+        raise ContentError(f"{name}: species keys must be unique")
+    mimic = data["mimic"]
+    return (
+        tuple(species),
+        Species(mimic["key"], 0, mimic["en"], mimic["ja"]),
+        int(data["copies_per_species"]),
+        int(data["mimics"]),
+    )
+
+
+SPECIES, MIMIC_INFO, COPIES, MIMIC_COUNT = _load()
+MIMIC = len(SPECIES)  # the Mimic's card code
+CARD_COUNT = len(SPECIES) + 1
+RANK = tuple(s.rank for s in SPECIES) + (0,)  # rank of each card code; 0 for the Mimic
+_BY_KEY = {s.key: code for code, s in enumerate(SPECIES)} | {MIMIC_INFO.key: MIMIC}
+
+
+def info(card: int) -> Species:
+    return MIMIC_INFO if card == MIMIC else SPECIES[card]
+
+
+def card_key(card: int) -> str:
+    return info(card).key
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    return info(card).ja if lang == "ja" else info(card).en
+
+
+def parse_card(text: str) -> int | None:
+    """The card code for a key ("dragon", "mimic"), case-insensitive; None if there is none."""
+    return _BY_KEY.get(text.strip().lower())
+
+
+def species_of_rank(rank: int) -> list[int]:
+    return [code for code, s in enumerate(SPECIES) if s.rank == rank]
+
+
+def full_deck() -> list[int]:
+    """The 90-card deck: every species `COPIES` times and the Mimics (unshuffled)."""
+    return [code for code in range(len(SPECIES)) for _ in range(COPIES)] + [MIMIC] * MIMIC_COUNT
+
+
+def trick_deck() -> list[int]:
+    """Trick the Monster's 60 cards: two of each species removed, all Mimics kept."""
+    return [code for code in range(len(SPECIES)) for _ in range(COPIES - 2)] + [MIMIC] * MIMIC_COUNT
+
+
+def evolution_set() -> list[int]:
+    """Monster Evolution's 15 cards: one of each species, no Mimic."""
+    return list(range(len(SPECIES)))
