@@ -3,4 +3,6 @@
 The card set (`cards`) and the collection pyramid are shared; each game has its own module.
 """
 
-GAMES: tuple[type, ...] = ()
+from bodoge.games.koremon.trick import TrickState
+
+GAMES: tuple[type, ...] = (TrickState,)

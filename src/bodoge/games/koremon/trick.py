@@ -1,0 +1,619 @@
+"""Trick the Monster (トリック・ザ・モンスター！): trick-taking with the 60-card Koremon deck.
+
+Rules: seed バリアント３ and RULINGS.md §3 "Trick the Monster". A hand is 16 counts (one per card
+code), since cards of one species are identical. Actions: 0-14 play that species, 15+s play a
+Mimic naming species s (only a species already in the trick), 30 play a Mimic as the lead (it is
+taken face up at once, -10, and the next card played becomes the lead).
+
+Three players play two 30-card games: the shuffled 60 cards are cut into the top 30, dealt for
+game 1, and the bottom 30, kept face down and dealt by the same dealer for game 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bodoge.engine import (
+    GameInfo,
+    IllegalAction,
+    InvalidState,
+    OptionSpec,
+    Result,
+    Rng,
+    State,
+    ranked_result,
+)
+from bodoge.engine.state import Event
+from bodoge.games.koremon.cards import (
+    CARD_COUNT,
+    MIMIC,
+    RANK,
+    card_key,
+    card_name,
+    trick_deck,
+)
+
+SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
+NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
+LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it
+ACTIONS = LEAD_MIMIC + 1
+# Points per won card (seed 得点表): rank 1: 8, 2: 4, 3: 2, 4: 1, 5: 0, Mimic -2.
+_RANK_POINTS = {1: 8, 2: 4, 3: 2, 4: 1, 5: 0}
+POINTS = (*(_RANK_POINTS[RANK[c]] for c in range(SPECIES_COUNT)), -2)
+FACE_UP_POINTS = -10  # 表向きの「ミミック」
+DECK = trick_deck()
+DECK_COUNTS = tuple(DECK.count(c) for c in range(CARD_COUNT))
+RULE_NAMES = {
+    1: ("most cards of one species", "最も枚数が多いモンスター"),
+    2: ("most cards of one rank", "最も枚数が多いランク"),
+    3: ("smallest rank number", "最もランクの数字が小さいカード"),
+}
+# Names a player may type for a card: key, English and Japanese name.
+_CARD_BY_NAME = {
+    name: code
+    for code in range(CARD_COUNT)
+    for name in (card_key(code), card_name(code, "en").lower(), card_name(code, "ja"))
+}
+
+
+def _both(card: int) -> str:
+    return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
+
+
+def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
+    """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries.
+
+    Seed 4: ① the last player of the species with the most cards, if that species is unique;
+    ② else the last player of the rank with the most cards, if unique; ③ else the last player
+    of the smallest rank number present.
+    """
+    counts = [0] * SPECIES_COUNT
+    for _, _, kind in trick:
+        counts[kind] += 1
+    most = max(counts)
+    if counts.count(most) == 1:
+        target = counts.index(most)
+        return next(seat for seat, _, kind in reversed(trick) if kind == target), 1
+    by_rank = [0] * 6
+    for _, _, kind in trick:
+        by_rank[RANK[kind]] += 1
+    most = max(by_rank)
+    if by_rank.count(most) == 1:
+        rank = by_rank.index(most)
+        return next(seat for seat, _, kind in reversed(trick) if RANK[kind] == rank), 2
+    rank = min(RANK[kind] for _, _, kind in trick)
+    return next(seat for seat, _, kind in reversed(trick) if RANK[kind] == rank), 3
+
+
+class TrickState(State):
+    info: ClassVar[GameInfo] = GameInfo(
+        id="koremon_trick",
+        title_en="Trick the Monster",
+        title_ja="トリック・ザ・モンスター！",
+        min_players=3,
+        max_players=6,
+        options=(
+            OptionSpec(
+                "mimic_lead",
+                "only-mimics",
+                "When a Mimic may be led: only-mimics (only when the hand holds nothing but "
+                "Mimics) or any-time",
+                "ミミックをリードできる場合: only-mimics（手札がミミックだけのときのみ）"
+                "または any-time（いつでも）",
+                choices=("only-mimics", "any-time"),
+            ),
+        ),
+        summary_en="Trick-taking with the monster cards: the most common species in the trick "
+        "wins it; Mimics copy a monster already played. Rank 1 cards score most.",
+        summary_ja="コレモンでトリックテイキング。場で最も枚数が多いモンスターを最後に出した人が"
+        "トリックを獲得。ミミックは場のモンスターに化ける。",
+    )
+    __slots__ = (
+        "dealer",
+        "face_up",
+        "game",
+        "hands",
+        "last_step",
+        "last_trick",
+        "last_winner",
+        "leader",
+        "led",
+        "left",
+        "mimic_only",
+        "reserve",
+        "trick",
+        "won",
+    )
+
+    hands: list[list[int]]  # per seat, count of each card code
+    reserve: list[int]  # 3 players: the face-down half for game 2
+    dealer: int
+    game: int  # 0, or 1 for the second 30-card game of 3 players
+    leader: int  # seat that led the current trick
+    led: int  # Mimics played into this trick while it held no monster (taken face up)
+    trick: list[tuple[int, int, int]]  # (seat, card, counted-as species) in play order
+    won: list[list[list[int]]]  # per game, per seat, count of each won card code
+    face_up: list[list[int]]  # per game, per seat, face-up Mimics
+    left: int  # cards still in hands
+    mimic_only: list[bool]  # seat led a Mimic under only-mimics: its hand is known all Mimics
+    last_trick: list[tuple[int, int, int]]  # never mutated once finished, so clones share it
+    last_winner: int  # -1: no winner (or no trick yet)
+    last_step: int  # winner rule of the last trick (0: none)
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    @property
+    def games(self) -> int:
+        return 2 if self.players == 3 else 1
+
+    def _setup(self) -> None:
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        self.dealer = self.rng.below(self.players)
+        size = len(deck) // self.games
+        self.reserve = deck[size:]
+        self.won = [[[0] * CARD_COUNT for _ in range(self.players)] for _ in range(self.games)]
+        self.face_up = [[0] * self.players for _ in range(self.games)]
+        self.last_trick = []
+        self.last_winner = -1
+        self.last_step = 0
+        self.game = 0
+        self._deal(deck[:size])
+
+    def _deal(self, cards: list[int]) -> None:
+        """Deal one card at a time clockwise from the dealer's left (seed 2)."""
+        players = self.players
+        self.hands = [[0] * CARD_COUNT for _ in range(players)]
+        for i, card in enumerate(cards):
+            self.hands[(self.dealer + 1 + i) % players][card] += 1
+        self.left = len(cards)
+        self.leader = (self.dealer + 1) % players
+        self.led = 0
+        self.trick = []
+        self.mimic_only = [False] * players
+
+    def clone(self) -> TrickState:
+        new = TrickState.__new__(TrickState)
+        self._copy_base_to(new)
+        new.hands = [hand[:] for hand in self.hands]
+        new.reserve = self.reserve[:]
+        new.dealer = self.dealer
+        new.game = self.game
+        new.leader = self.leader
+        new.led = self.led
+        new.trick = self.trick[:]
+        new.won = [[pile[:] for pile in game] for game in self.won]
+        new.face_up = [row[:] for row in self.face_up]
+        new.left = self.left
+        new.mimic_only = self.mimic_only[:]
+        new.last_trick = self.last_trick
+        new.last_winner = self.last_winner
+        new.last_step = self.last_step
+        return new
+
+    # ---- protocol ------------------------------------------------------------------------
+
+    @classmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return ACTIONS
+
+    def to_move(self) -> int:
+        return (self.leader + self.led + len(self.trick)) % self.players
+
+    def pending(self) -> list[int]:
+        if self.left == 0:
+            return []
+        return [(self.leader + self.led + len(self.trick)) % self.players]
+
+    def is_over(self) -> bool:
+        return self.left == 0
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        actions = [card for card in range(SPECIES_COUNT) if hand[card]]
+        if hand[MIMIC]:
+            if self.trick:
+                named = {kind for _, _, kind in self.trick}
+                actions.extend(NAMED + kind for kind in sorted(named))
+            elif not actions or self.options["mimic_lead"] == "any-time":
+                actions.append(LEAD_MIMIC)
+        return actions
+
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        hand = self.hands[seat]
+        self.left -= 1
+        if action < NAMED:
+            hand[action] -= 1
+            self.trick.append((seat, action, action))
+            events: list[Event] = [{"type": "play", "seat": seat, "card": card_key(action)}]
+        elif action < LEAD_MIMIC:
+            hand[MIMIC] -= 1
+            self.trick.append((seat, MIMIC, action - NAMED))
+            events = [
+                {"type": "play", "seat": seat, "card": "mimic", "as": card_key(action - NAMED)}
+            ]
+        else:
+            # RULINGS §3: a Mimic played with no monster in the trick counts as led: taken face
+            # up at once (-10, whoever wins), and the next card played becomes the lead.
+            hand[MIMIC] -= 1
+            self.face_up[self.game][seat] += 1
+            self.led += 1
+            if self.options["mimic_lead"] == "only-mimics":
+                self.mimic_only[seat] = True
+            events = [{"type": "play", "seat": seat, "card": "mimic", "face_up": True}]
+        if self.led + len(self.trick) == self.players:
+            events.extend(self._finish_trick())
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        trick = self.trick
+        if trick:
+            winner, step = trick_winner(trick)
+            pile = self.won[self.game][winner]
+            for _, card, _ in trick:
+                pile[card] += 1
+            self.leader = winner
+        else:  # only led Mimics: no winner, the same seat leads again
+            winner, step = -1, 0
+        self.last_trick, self.last_winner, self.last_step = trick, winner, step
+        self.trick = []
+        self.led = 0
+        events: list[Event] = [
+            {"type": "trick", "winner": winner if winner >= 0 else None, "rule": step or None}
+        ]
+        if self.left == 0:
+            events.append({"type": "game_end", "game": self.game + 1, "scores": self.game_scores()})
+            if self.game + 1 < self.games:
+                self.game += 1
+                cards, self.reserve = self.reserve, []
+                self._deal(cards)
+                events.append({"type": "deal", "game": self.game + 1, "dealer": self.dealer})
+                events.extend(
+                    {"type": "hand", "seat": seat, "hand": self._hand_keys(seat)}
+                    | {"visible_to": [seat]}
+                    for seat in range(self.players)
+                )
+        return events
+
+    # ---- scores and result ---------------------------------------------------------------
+
+    def game_scores(self, game: int | None = None) -> list[int]:
+        """Scores of one game (default: the current one) by the seed's 得点表."""
+        index = self.game if game is None else game
+        return [
+            sum(count * points for count, points in zip(pile, POINTS, strict=True))
+            + FACE_UP_POINTS * self.face_up[index][seat]
+            for seat, pile in enumerate(self.won[index])
+        ]
+
+    def scores(self) -> list[int]:
+        """Totals over the games played so far (3 players: both games summed)."""
+        totals = [0] * self.players
+        for game in range(self.game + 1):
+            for seat, score in enumerate(self.game_scores(game)):
+                totals[seat] += score
+        return totals
+
+    def result(self) -> Result | None:
+        if self.left:
+            return None
+        per_game = [self.game_scores(game) for game in range(self.games)]
+        return ranked_result(self.scores(), detail={"games": per_game})
+
+    def heuristic(self, seat: int) -> float:
+        scores = self.scores()
+        best_other = max(score for other, score in enumerate(scores) if other != seat)
+        return float(scores[seat] - best_other)
+
+    # ---- notation ------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        if not isinstance(action, int) or not 0 <= action < ACTIONS:
+            raise IllegalAction(f"action {action!r} is outside 0..{ACTIONS - 1}")
+        if action < NAMED:
+            return f"play:{card_key(action)}"
+        if action < LEAD_MIMIC:
+            return f"play:mimic={card_key(action - NAMED)}"
+        return "play:mimic"
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action")
+        words = text.strip().lower()
+        body = words.removeprefix("play:").strip()
+        name, sep, named = body.partition("=")
+        card = _CARD_BY_NAME.get(name.strip())
+        if card is not None:
+            if not sep:
+                return LEAD_MIMIC if card == MIMIC else card
+            kind = _CARD_BY_NAME.get(named.strip())
+            if card == MIMIC and kind is not None and kind != MIMIC:
+                return NAMED + kind
+        raise IllegalAction(
+            f"{text!r} is not a Trick the Monster action (examples: play:dragon, "
+            "play:mimic=golem, play:mimic)"
+        )
+
+    # ---- views and JSON ------------------------------------------------------------------
+
+    def _hand_keys(self, seat: int) -> list[str]:
+        return [card_key(c) for c in range(CARD_COUNT) for _ in range(self.hands[seat][c])]
+
+    @staticmethod
+    def _entries(trick: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat, "card": card_key(card), "as": card_key(kind)}
+            for seat, card, kind in trick
+        ]
+
+    def _public(self) -> dict[str, Any]:
+        return {
+            "game_number": self.game + 1,
+            "games": self.games,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "to_move": self.to_move() if self.left else None,
+            "led_mimics": [(self.leader + i) % self.players for i in range(self.led)],
+            "trick": self._entries(self.trick),
+            "hand_sizes": [sum(hand) for hand in self.hands],
+            "reserve_size": len(self.reserve),
+            "won": [
+                [self._pile_keys(pile) for pile in self.won[game]] for game in range(self.games)
+            ],
+            "face_up": [row[:] for row in self.face_up],
+            "scores": self.scores(),
+            "last_trick": self._entries(self.last_trick),
+            "last_winner": self.last_winner if self.last_winner >= 0 else None,
+            "last_rule": self.last_step or None,
+            "mimic_only": [seat for seat, known in enumerate(self.mimic_only) if known],
+        }
+
+    @staticmethod
+    def _pile_keys(pile: list[int]) -> list[str]:
+        return [card_key(c) for c in range(CARD_COUNT) for _ in range(pile[c])]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self._public()
+        data["hand"] = self._hand_keys(seat) if seat is not None else None
+        return data
+
+    def _write(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "game_number": self.game + 1,
+            "leader": self.leader,
+            "led_mimics": self.led,
+            "hands": [self._hand_keys(seat) for seat in range(self.players)],
+            "reserve": [card_key(card) for card in self.reserve],
+            "trick": self._entries(self.trick),
+            "won": [[self._pile_keys(pile) for pile in game] for game in self.won],
+            "face_up": [row[:] for row in self.face_up],
+            "mimic_only": [seat for seat, known in enumerate(self.mimic_only) if known],
+            "last_trick": self._entries(self.last_trick),
+            "last_winner": self.last_winner if self.last_winner >= 0 else None,
+            "last_rule": self.last_step or None,
+        }
+
+    def _read(self, data: dict[str, Any]) -> None:
+        players, games = self.players, self.games
+        self.dealer = _seat(data.get("dealer"), players, "dealer")
+        self.leader = _seat(data.get("leader"), players, "leader")
+        number = data.get("game_number", 1)
+        if number not in range(1, games + 1):
+            raise InvalidState(f"game_number must be 1-{games} with {players} players")
+        self.game = number - 1
+        self.led = data.get("led_mimics", 0)
+        if not isinstance(self.led, int) or not 0 <= self.led < players:
+            raise InvalidState(f"led_mimics must be 0-{players - 1}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise InvalidState(f"hands must be a list of {players} card lists")
+        self.hands = [_counts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+        reserve = _list(data.get("reserve", []), "reserve")
+        self.reserve = [_card(text, "reserve") for text in reserve]
+        self.trick = _read_trick(data.get("trick", []), "trick", players)
+        won = data.get("won")
+        if not isinstance(won, list) or len(won) != games:
+            raise InvalidState(f"won must hold {games} game(s) of {players} piles")
+        self.won = []
+        for game, piles in enumerate(won):
+            if not isinstance(piles, list) or len(piles) != players:
+                raise InvalidState(f"won[{game}] must hold {players} piles")
+            self.won.append([_counts(pile, f"won[{game}][{s}]") for s, pile in enumerate(piles)])
+        face_up = data.get("face_up")
+        if (
+            not isinstance(face_up, list)
+            or len(face_up) != games
+            or any(not isinstance(row, list) or len(row) != players for row in face_up)
+            or any(not isinstance(n, int) or n < 0 for row in face_up for n in row)
+        ):
+            raise InvalidState(f"face_up must hold {games} list(s) of {players} counts")
+        self.face_up = [row[:] for row in face_up]
+        only = _list(data.get("mimic_only", []), "mimic_only")
+        self.mimic_only = [False] * players
+        for seat in only:
+            self.mimic_only[_seat(seat, players, "mimic_only")] = True
+        self.last_trick = _read_trick(data.get("last_trick", []), "last_trick", players)
+        last = data.get("last_winner")
+        self.last_winner = -1 if last is None else _seat(last, players, "last_winner")
+        step = data.get("last_rule")
+        self.last_step = 0 if step is None else step
+        if self.last_step not in (0, 1, 2, 3):
+            raise InvalidState("last_rule must be 1, 2, 3 or null")
+        self.left = sum(sum(hand) for hand in self.hands)
+        self._check_consistency()
+
+    def _check_consistency(self) -> None:
+        players = self.players
+        totals = [0] * CARD_COUNT
+        for pile in [*self.hands, *(p for game in self.won for p in game)]:
+            for card in range(CARD_COUNT):
+                totals[card] += pile[card]
+        for card in self.reserve:
+            totals[card] += 1
+        for _, card, _ in self.trick:
+            totals[card] += 1
+        totals[MIMIC] += sum(sum(row) for row in self.face_up)
+        if tuple(totals) != DECK_COUNTS:
+            raise InvalidState("the cards are not the 60-card Trick the Monster deck")
+        dealt = len(DECK) // self.games
+        if self.games == 2 and len(self.reserve) != (dealt if self.game == 0 else 0):
+            raise InvalidState("with 3 players the reserve holds 30 cards until game 2")
+        if self.games == 1 and self.reserve:
+            raise InvalidState("only a 3-player game keeps a reserve")
+        later = self.won[self.game + 1 :]
+        if any(any(pile) for game in later for pile in game) or any(
+            any(row) for row in self.face_up[self.game + 1 :]
+        ):
+            raise InvalidState("cards are won in a game not yet played")
+        # Seats that played in this trick hold one card fewer than those still to play.
+        played = self.led + len(self.trick)
+        if played and (not self.left or played >= players):
+            raise InvalidState("a trick in progress needs cards in hand and a seat to play")
+        size = (self.left + played) // players
+        for seat, hand in enumerate(self.hands):
+            expected = size - 1 if (seat - self.leader) % players < played else size
+            if sum(hand) != expected:
+                raise InvalidState(f"seat {seat} holds {sum(hand)} cards, expected {expected}")
+        for offset, (seat, _, _) in enumerate(self.trick):
+            if seat != (self.leader + self.led + offset) % players:
+                raise InvalidState("trick cards must be played clockwise from the leader")
+        for seat, known in enumerate(self.mimic_only):
+            if known and any(self.hands[seat][:SPECIES_COUNT]):
+                raise InvalidState(f"seat {seat} led a Mimic yet holds monsters")
+
+    def determinize(self, seat: int | None, rng: Rng) -> TrickState:
+        """Reshuffle the cards `seat` cannot see (other hands, the reserve) keeping hand sizes.
+
+        A hand known to be all Mimics (its seat led a Mimic under only-mimics) stays as it is."""
+        new = self.clone()
+        new.rng = rng.spawn()
+        hidden = [
+            other for other in range(self.players) if other != seat and not self.mimic_only[other]
+        ]
+        pool = list(self.reserve)
+        for other in hidden:
+            hand = self.hands[other]
+            for card in range(CARD_COUNT):
+                pool.extend([card] * hand[card])
+        rng.shuffle(pool)
+        at = len(self.reserve)
+        new.reserve = pool[:at]
+        for other in hidden:
+            size = sum(self.hands[other])
+            hand = [0] * CARD_COUNT
+            for card in pool[at : at + size]:
+                hand[card] += 1
+            at += size
+            new.hands[other] = hand
+        return new
+
+    # ---- terminal ------------------------------------------------------------------------
+
+    def render(self, seat: int | None) -> str:
+        lines = [
+            f"Trick the Monster トリック・ザ・モンスター！  game {self.game + 1}/{self.games}"
+            f"  dealer: seat {self.dealer}"
+        ]
+        scores = self.scores()
+        for other in range(self.players):
+            won = sum(sum(game[other]) for game in self.won)
+            face_up = sum(row[other] for row in self.face_up)
+            lines.append(
+                f"  seat {other}{' (you)' if other == seat else ''}: {scores[other]:+d} points, "
+                f"{sum(self.hands[other])} in hand, {won} cards won, {face_up} face-up Mimics"
+            )
+        if self.last_trick or self.ply >= self.players:
+            # Led Mimics precede the first monster (or fill the trick), so their seats follow.
+            led = self.players - len(self.last_trick)
+            first = self.last_trick[0][0] if self.last_trick else (self.leader + led) % self.players
+            plays = ", ".join(
+                [f"seat {(first - led + i) % self.players} Mimic (led)" for i in range(led)]
+                + [self._play_text(entry) for entry in self.last_trick]
+            )
+            if self.last_winner >= 0:
+                en, ja = RULE_NAMES[self.last_step]
+                won_by = f"won by seat {self.last_winner} (rule {self.last_step}: {en} {ja})"
+            else:
+                won_by = "no winner"
+            lines.append(f"Last trick: {plays} - {won_by}")
+        if self.left:
+            current = [
+                f"seat {(self.leader + i) % self.players} Mimic (led: face up, -10)"
+                for i in range(self.led)
+            ]
+            current += [self._play_text(entry) for entry in self.trick]
+            lines.append(
+                f"Trick led by seat {self.leader}: {', '.join(current) or '(nothing yet)'}"
+                f"; seat {self.to_move()} to play"
+            )
+        if seat is not None and self.left:
+            hand = self.hands[seat]
+            cards = [
+                f"{_both(card)} (rank {RANK[card]}) x{hand[card]}"
+                if card != MIMIC
+                else f"{_both(card)} x{hand[card]}"
+                for card in range(CARD_COUNT)
+                if hand[card]
+            ]
+            lines.append("Your hand: " + "; ".join(cards))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _play_text(entry: tuple[int, int, int]) -> str:
+        seat, card, kind = entry
+        if card == MIMIC:
+            return f"seat {seat} {_both(MIMIC)} as {_both(kind)}"
+        return f"seat {seat} {_both(card)}"
+
+
+# ---- JSON helpers ------------------------------------------------------------------------
+
+
+def _seat(value: Any, players: int, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidState(f"{field} must be a list")
+    return value
+
+
+def _card(text: Any, field: str) -> int:
+    card = _CARD_BY_NAME.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise InvalidState(f"{field}: {text!r} is not a card")
+    return card
+
+
+def _counts(cards: Any, field: str) -> list[int]:
+    counts = [0] * CARD_COUNT
+    for text in _list(cards, field):
+        counts[_card(text, field)] += 1
+    return counts
+
+
+def _read_trick(entries: Any, field: str, players: int) -> list[tuple[int, int, int]]:
+    """Trick entries, checked: a monster counts as itself; a Mimic names a species already in
+    the trick; the first entry is a monster (led Mimics are not trick entries)."""
+    trick: list[tuple[int, int, int]] = []
+    seen: set[int] = set()
+    for entry in _list(entries, field):
+        if not isinstance(entry, dict):
+            raise InvalidState(f"{field}: each entry must be an object")
+        seat = _seat(entry.get("seat"), players, f"{field} seat")
+        card = _card(entry.get("card"), field)
+        kind = _card(entry.get("as", entry.get("card")), field)
+        if card != MIMIC and kind != card:
+            raise InvalidState(f"{field}: a {card_key(card)} counts only as itself")
+        if card == MIMIC and kind not in seen:
+            raise InvalidState(f"{field}: a Mimic must name a species already in the trick")
+        seen.add(kind)
+        trick.append((seat, card, kind))
+    if len(trick) > players:
+        raise InvalidState(f"{field}: more cards than players")
+    return trick
