@@ -38,5 +38,5 @@ def state_from_json(data: object) -> State:
     from bodoge.engine.errors import InvalidState
 
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise InvalidState("a state must be a JSON object with a \"game\" field")
+        raise InvalidState('a state must be a JSON object with a "game" field')
     return get_game(data["game"]).from_json(data)

@@ -49,7 +49,7 @@ class State(ABC):
     """Base of every game state. Subclasses implement the underscored hooks and the abstract API."""
 
     info: ClassVar[GameInfo]
-    __slots__ = ("players", "options", "seed", "rng", "ply", "_legal")
+    __slots__ = ("_legal", "options", "players", "ply", "rng", "seed")
 
     players: int
     options: dict[str, Any]
@@ -103,6 +103,7 @@ class State(ABC):
 
     def _check_options(self) -> None:
         """Reject option combinations that make no sense for this player count."""
+        return None  # most games accept every combination
 
     @abstractmethod
     def _setup(self) -> None:
@@ -177,7 +178,7 @@ class State(ABC):
     # ---- shared behaviour ----------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[int]:
-        """Legal actions of `seat` (empty unless pending). The list is the state's: do not mutate."""
+        """Legal actions of `seat` (empty unless pending). The list is cached: do not mutate it."""
         cached = self._legal.get(seat)
         if cached is None:
             cached = self._legal_actions(seat) if seat in self.pending() else []
@@ -277,7 +278,9 @@ class State(ABC):
         except InvalidOptions as error:
             raise InvalidState(str(error)) from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise InvalidState(f"state JSON is inconsistent: {type(error).__name__} {error}") from None
+            raise InvalidState(
+                f"state JSON is inconsistent: {type(error).__name__} {error}"
+            ) from None
         return state
 
 

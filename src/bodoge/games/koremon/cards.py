@@ -28,7 +28,9 @@ def _load() -> tuple[tuple[Species, ...], Species, int, int]:
         if missing:
             raise ContentError(f"{name}: species #{number + 1} lacks {', '.join(sorted(missing))}")
         if not isinstance(item["rank"], int) or not 1 <= item["rank"] <= 5:
-            raise ContentError(f"{name}: species {item['key']!r} has rank {item['rank']!r}, not 1-5")
+            raise ContentError(
+                f"{name}: species {item['key']!r} has rank {item['rank']!r}, not 1-5"
+            )
         species.append(Species(item["key"], item["rank"], item["en"], item["ja"]))
     if [s.rank for s in species] != sorted(s.rank for s in species):
         raise ContentError(f"{name}: species must be listed from rank 1 to rank 5")
@@ -46,7 +48,7 @@ def _load() -> tuple[tuple[Species, ...], Species, int, int]:
 SPECIES, MIMIC_INFO, COPIES, MIMIC_COUNT = _load()
 MIMIC = len(SPECIES)  # the Mimic's card code
 CARD_COUNT = len(SPECIES) + 1
-RANK = tuple(s.rank for s in SPECIES) + (0,)  # rank of each card code; 0 for the Mimic
+RANK = (*(s.rank for s in SPECIES), 0)  # rank of each card code; 0 for the Mimic
 _BY_KEY = {s.key: code for code, s in enumerate(SPECIES)} | {MIMIC_INFO.key: MIMIC}
 
 

@@ -1,0 +1,47 @@
+"""The Collect! animals, loaded from `animals.toml`. A card is its animal's code 0-7."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import NamedTuple
+
+from bodoge.engine.errors import ContentError
+
+
+class Animal(NamedTuple):
+    key: str
+    en: str
+    ja: str
+    ability_en: str
+    ability_ja: str
+
+
+def _load() -> tuple[tuple[Animal, ...], int]:
+    name = "animals.toml"
+    data = tomllib.loads(resources.files(__package__).joinpath(name).read_text("utf-8"))
+    animals = []
+    for number, item in enumerate(data.get("animal", [])):
+        missing = set(Animal._fields) - set(item)
+        if missing:
+            raise ContentError(f"{name}: animal #{number + 1} lacks {', '.join(sorted(missing))}")
+        animals.append(Animal(*(str(item[field]) for field in Animal._fields)))
+    keys = [animal.key for animal in animals]
+    expected = [
+        "crocodile", "crab", "monkey", "hermit_crab", "octopus", "parrot", "lion", "chameleon",
+    ]  # fmt: skip
+    if keys != expected:
+        raise ContentError(f"{name}: the rules need exactly these animals in order: {expected}")
+    return tuple(animals), int(data["copies"])
+
+
+ANIMALS, COPIES = _load()
+CROCODILE, CRAB, MONKEY, HERMIT_CRAB, OCTOPUS, PARROT, LION, CHAMELEON = range(8)
+KINDS = len(ANIMALS)
+TOTAL_CARDS = KINDS * COPIES
+KEYS = tuple(animal.key for animal in ANIMALS)
+CODE = {key: code for code, key in enumerate(KEYS)}
+
+
+def name(code: int, lang: str = "en") -> str:
+    return ANIMALS[code].ja if lang == "ja" else ANIMALS[code].en
