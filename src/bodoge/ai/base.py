@@ -2,17 +2,35 @@
 
 A bot may use only what its seat may know: `state.view(seat)`, `state.legal_actions(seat)`
 and `state.determinize(seat, rng)` (a full state resampled from that seat's knowledge).
-It must not read the state's hidden fields directly.
+It must not read the state's hidden fields directly: `sample` below is the one door to a
+full state, and it also reseeds the copy's generator, because the real state's generator
+decides future dice and shuffles that no player can know.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from bodoge.engine import State
+from bodoge.engine import BodogeError, Rng, State
 
 
 class Bot(Protocol):
     name: str
 
     def choose(self, state: State, seat: int) -> int: ...
+
+
+class BotSpecError(BodogeError):
+    """A bot specification (`ismcts:hard`, `greedy:8`...) that names no bot."""
+
+
+def sample(state: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with `seat`'s knowledge, with unknown future chance."""
+    world = state.determinize(seat, rng)
+    world.rng = Rng(rng.next64())
+    return world
+
+
+def pick(items: list[int], rng: Rng) -> int:
+    """A seeded uniform choice (tie-breaks and random moves)."""
+    return items[rng.below(len(items))] if len(items) > 1 else items[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bodoge.ai.base import pick
 from bodoge.engine import Rng, State
 
 
@@ -12,5 +13,4 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State, seat: int) -> int:
-        legal = state.legal_actions(seat)
-        return legal[self.rng.below(len(legal))]
+        return pick(state.legal_actions(seat), self.rng)
