@@ -3,6 +3,7 @@
 The card set (`cards`) and the collection pyramid are shared; each game has its own module.
 """
 
+from bodoge.games.koremon.evolution import EvolutionState
 from bodoge.games.koremon.trick import TrickState
 
-GAMES: tuple[type, ...] = (TrickState,)
+GAMES: tuple[type, ...] = (TrickState, EvolutionState)

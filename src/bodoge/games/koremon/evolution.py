@@ -1,0 +1,291 @@
+"""Monster Evolution (モンスター・エボリューション): roll two dice to evolve up to the Dragon.
+
+Rules: seed バリアント４ and RULINGS.md §3 "Monster Evolution". Everything is public; the only
+chance is the dice, rolled inside `apply` from `self.rng` after a seat's `roll` decision.
+Actions: 0 `roll`; 1+c `take:<species c>` when several supply cards of the target rank exist.
+
+The seed names only the winner; bodoge ranks the others by how far they evolved (score 6 - rank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bodoge.engine import (
+    GameInfo,
+    IllegalAction,
+    InvalidState,
+    Result,
+    Rng,
+    State,
+    ranked_result,
+)
+from bodoge.engine.state import Event
+from bodoge.games.koremon.cards import (
+    MIMIC,
+    RANK,
+    card_key,
+    card_name,
+    evolution_set,
+    species_of_rank,
+)
+
+SPECIES_COUNT = MIMIC
+ROLL = 0
+TAKE = 1  # action TAKE + c: take species c from the supply
+ACTIONS = TAKE + SPECIES_COUNT
+BY_RANK = tuple(tuple(species_of_rank(rank)) for rank in range(6))  # BY_RANK[0] is empty
+SET = evolution_set()
+_CARD_BY_NAME = {
+    name: code
+    for code in SET
+    for name in (card_key(code), card_name(code, "en").lower(), card_name(code, "ja"))
+}
+
+
+def _both(card: int) -> str:
+    return f"{card_name(card, 'en')} {card_name(card, 'ja')} (rank {RANK[card]})"
+
+
+class EvolutionState(State):
+    info: ClassVar[GameInfo] = GameInfo(
+        id="koremon_evolution",
+        title_en="Monster Evolution",
+        title_ja="モンスター・エボリューション",
+        min_players=2,
+        max_players=5,
+        summary_en="Roll two dice: at or under your monster's rank, it evolves one rank up. "
+        "Double six sets it back. First to the Dragon wins.",
+        summary_ja="ダイス２個の合計が持っているモンスターのランク以下なら１つ上のランクに進化。"
+        "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
+    )
+    __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
+
+    holds: list[int]  # species each seat holds
+    supply: list[int]  # 1 if that species is in the middle of the table
+    turn: int  # seat to move
+    choosing: int  # target rank the seat to move is choosing a species of (0: none)
+    dice: list[int]  # the last roll ([] before the first)
+    last: int  # seat that rolled last (-1: nobody yet)
+    winner: int  # -1 while nobody holds the Dragon
+
+    def _setup(self) -> None:
+        starters = list(BY_RANK[5])
+        self.rng.shuffle(starters)
+        self.holds = starters[: self.players]
+        self.supply = [1] * SPECIES_COUNT
+        for card in self.holds:
+            self.supply[card] = 0
+        self.turn = self.rng.below(self.players)  # seed: 適当な方法でスタートプレイヤーを決めます
+        self.choosing = 0
+        self.dice = []
+        self.last = -1
+        self.winner = -1
+
+    def clone(self) -> EvolutionState:
+        new = EvolutionState.__new__(EvolutionState)
+        self._copy_base_to(new)
+        new.holds = self.holds[:]
+        new.supply = self.supply[:]
+        new.turn = self.turn
+        new.choosing = self.choosing
+        new.dice = self.dice  # replaced, never mutated
+        new.last = self.last
+        new.winner = self.winner
+        return new
+
+    # ---- protocol ------------------------------------------------------------------------
+
+    @classmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return ACTIONS
+
+    def pending(self) -> list[int]:
+        return [] if self.winner >= 0 else [self.turn]
+
+    def is_over(self) -> bool:
+        return self.winner >= 0
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        if self.choosing:
+            return [TAKE + card for card in BY_RANK[self.choosing] if self.supply[card]]
+        return [ROLL]
+
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        if action != ROLL:
+            return self._evolve(seat, action - TAKE)
+        first, second = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        self.dice = [first, second]
+        self.last = seat
+        events: list[Event] = [{"type": "roll", "seat": seat, "dice": [first, second]}]
+        rank = RANK[self.holds[seat]]
+        total = first + second
+        if total <= rank:
+            target = rank - 1
+        elif total == 12 and rank < 5:  # 6のゾロ目: one rank down, never below rank 5
+            target = rank + 1
+        else:
+            self._next_turn()
+            return events
+        choices = [card for card in BY_RANK[target] if self.supply[card]]
+        if len(choices) == 1:
+            events.extend(self._evolve(seat, choices[0]))
+        elif choices:
+            self.choosing = target  # the seat picks the species: one more decision
+        else:  # 受け取るべきランクのモンスターカードが無いときは受け取れません
+            events.append({"type": "no_card", "seat": seat, "rank": target})
+            self._next_turn()
+        return events
+
+    def _evolve(self, seat: int, card: int) -> list[Event]:
+        old = self.holds[seat]
+        self.supply[old] = 1
+        self.supply[card] = 0
+        self.holds[seat] = card
+        self.choosing = 0
+        kind = "evolve" if RANK[card] < RANK[old] else "devolve"
+        events: list[Event] = [
+            {"type": kind, "seat": seat, "from": card_key(old), "to": card_key(card)}
+        ]
+        if RANK[card] == 1:  # 一番早くドラゴンに進化させたプレイヤーの勝利
+            self.winner = seat
+            events.append({"type": "win", "seat": seat})
+        else:
+            self._next_turn()
+        return events
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+
+    def scores(self) -> list[int]:
+        return [6 - RANK[card] for card in self.holds]
+
+    def result(self) -> Result | None:
+        if self.winner < 0:
+            return None
+        return ranked_result(self.scores(), detail={"holds": [card_key(c) for c in self.holds]})
+
+    def heuristic(self, seat: int) -> float:
+        scores = self.scores()
+        return float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
+
+    # ---- notation ------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        if not isinstance(action, int) or not 0 <= action < ACTIONS:
+            raise IllegalAction(f"action {action!r} is outside 0..{ACTIONS - 1}")
+        return "roll" if action == ROLL else f"take:{card_key(action - TAKE)}"
+
+    def parse_action(self, text: str) -> int:
+        words = text.strip().lower() if isinstance(text, str) else ""
+        if words == "roll":
+            return ROLL
+        verb, _, name = words.partition(":")
+        card = _CARD_BY_NAME.get(name.strip()) if verb == "take" else _CARD_BY_NAME.get(words)
+        if card is None:
+            raise IllegalAction(
+                f"{text!r} is not a Monster Evolution action (examples: roll, take:griffin)"
+            )
+        return TAKE + card
+
+    # ---- views and JSON ------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        data = self._write()
+        data["scores"] = self.scores()
+        return data
+
+    def _write(self) -> dict[str, Any]:
+        return {
+            "holds": [card_key(card) for card in self.holds],
+            "supply": [card_key(card) for card in SET if self.supply[card]],
+            "turn": self.turn,
+            "choosing_rank": self.choosing or None,
+            "dice": self.dice[:],
+            "last_roller": self.last if self.last >= 0 else None,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    def _read(self, data: dict[str, Any]) -> None:
+        players = self.players
+        holds = data.get("holds")
+        if not isinstance(holds, list) or len(holds) != players:
+            raise InvalidState(f"holds must list one monster for each of the {players} seats")
+        self.holds = [_card(text, "holds") for text in holds]
+        supply = data.get("supply")
+        if not isinstance(supply, list):
+            raise InvalidState("supply must be a list of monsters")
+        cards = [_card(text, "supply") for text in supply]
+        if sorted(cards + self.holds) != SET:
+            raise InvalidState("holds and supply must be the 15 monsters, one of each species")
+        self.supply = [0] * SPECIES_COUNT
+        for card in cards:
+            self.supply[card] = 1
+        self.turn = _seat(data.get("turn"), players, "turn")
+        rank = data.get("choosing_rank")
+        self.choosing = 0 if rank is None else rank
+        held = RANK[self.holds[self.turn]]
+        if self.choosing and (
+            self.choosing not in (held - 1, held + 1)
+            or self.choosing > 5
+            or sum(self.supply[card] for card in BY_RANK[self.choosing]) < 2
+        ):
+            raise InvalidState(
+                "choosing_rank must be one rank from the mover's, with two or more of it in supply"
+            )
+        dice = data.get("dice", [])
+        if not isinstance(dice, list) or (
+            dice and (len(dice) != 2 or any(type(d) is not int or not 1 <= d <= 6 for d in dice))
+        ):
+            raise InvalidState("dice must be [] or two numbers 1-6")
+        self.dice = list(dice)
+        last = data.get("last_roller")
+        self.last = -1 if last is None else _seat(last, players, "last_roller")
+        dragons = [seat for seat, card in enumerate(self.holds) if RANK[card] == 1]
+        winner = data.get("winner")
+        self.winner = -1 if winner is None else _seat(winner, players, "winner")
+        if dragons != ([self.winner] if self.winner >= 0 else []):
+            raise InvalidState("the winner is exactly the seat holding the Dragon")
+        if self.winner >= 0 and self.choosing:
+            raise InvalidState("a finished game has no pending choice")
+
+    def determinize(self, seat: int | None, rng: Rng) -> EvolutionState:
+        """Nothing is hidden but the future dice, which a fresh generator resamples."""
+        new = self.clone()
+        new.rng = rng.spawn()
+        return new
+
+    # ---- terminal ------------------------------------------------------------------------
+
+    def render(self, seat: int | None) -> str:
+        lines = ["Monster Evolution モンスター・エボリューション"]
+        for other, card in enumerate(self.holds):
+            mark = " (you)" if other == seat else ""
+            lines.append(f"  seat {other}{mark}: {_both(card)}")
+        for rank in range(1, 6):
+            names = [card_name(c, "en") for c in BY_RANK[rank] if self.supply[c]]
+            lines.append(f"  supply rank {rank}: {', '.join(names) or '-'}")
+        if self.dice:
+            lines.append(f"Last roll: seat {self.last} rolled {self.dice[0]} + {self.dice[1]}")
+        if self.winner >= 0:
+            lines.append(f"Seat {self.winner} evolved to the Dragon and wins!")
+        elif self.choosing:
+            lines.append(f"Seat {self.turn}: choose a rank {self.choosing} monster to take")
+        else:
+            rank = RANK[self.holds[self.turn]]
+            lines.append(f"Seat {self.turn} to roll (evolves on {rank} or less; 6+6 sets back)")
+        return "\n".join(lines)
+
+
+def _seat(value: Any, players: int, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
+    return value
+
+
+def _card(text: Any, field: str) -> int:
+    card = _CARD_BY_NAME.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise InvalidState(f"{field}: {text!r} is not a monster")
+    return card
