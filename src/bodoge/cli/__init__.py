@@ -1,0 +1,1 @@
+"""The `bodoge` command line."""

@@ -1,0 +1,132 @@
+"""`bodoge play`: a game in the terminal, hot-seat for the humans, bots for the other seats."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from bodoge.ai import SPEC_HELP, Bot, make_bot
+from bodoge.engine import BodogeError, Event, InvalidOptions, State, get_game, visible_events
+from bodoge.engine.options import parse_option_pairs
+from bodoge.engine.rng import fresh_seed
+
+HELP = "type an action (or its number), ? for this help, v to redraw, q to quit"
+
+
+def register(sub: Any) -> None:
+    play = sub.add_parser(
+        "play",
+        help="play in the terminal against bots or hot-seat",
+        description="Humans take the first seats, bots the rest. " + HELP,
+    )
+    play.add_argument("game")
+    play.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
+    play.add_argument(
+        "--bots",
+        default="0",
+        help=f"how many seats are bots (they take the last seats), or a comma list of bot specs, "
+        f"one per bot seat ({SPEC_HELP}); default 0",
+    )
+    play.add_argument("--level", default="random", help="the bot spec used with a bot count")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.set_defaults(func=run)
+
+
+def seat_bots(players: int, bots: str, level: str, seed: int) -> dict[int, Bot]:
+    """The last seats get bots: `--bots 3` (of `level`) or `--bots hard,random`."""
+    specs = [level] * int(bots) if bots.strip().isdigit() else bots.split(",")
+    if len(specs) > players:
+        raise InvalidOptions(f"{len(specs)} bots do not fit {players} seats")
+    first = players - len(specs)
+    return {first + i: make_bot(spec.strip(), seed + i) for i, spec in enumerate(specs)}
+
+
+def describe(event: Event) -> str:
+    """One readable line for an event: its type, then its fields."""
+    fields = " ".join(
+        f"{key}={value}" for key, value in event.items() if key not in ("type", "seat")
+    )
+    who = f"seat {event['seat']} " if "seat" in event else ""
+    return f"  · {who}{event['type']} {fields}".rstrip()
+
+
+def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
+    game = get_game(args.game)
+    players = args.players or game.info.min_players
+    seed = args.seed if args.seed is not None else fresh_seed()
+    state = game.new(players, parse_option_pairs(args.option), seed)
+    bots = seat_bots(players, args.bots, args.level, seed)
+    humans = [seat for seat in range(players) if seat not in bots]
+    secret = _views_differ(state)
+    print(f"{game.info.title_en} / {game.info.title_ja} — {players} players, seed {seed}")
+    print(f"humans: {humans or 'none'}; bots: "
+          + (", ".join(f"seat {s} {b.name}" for s, b in bots.items()) or "none"))  # fmt: skip
+    print(HELP)
+    shown_to: int | None = None
+    viewer = humans[0] if len(humans) == 1 else None
+    while not state.is_over():
+        pending = state.pending()
+        seat = next((s for s in pending if s in bots), pending[0])
+        if seat in bots:
+            action = bots[seat].choose(state, seat)
+            print(f"seat {seat} ({bots[seat].name}): {state.action_text(action)}")
+        else:
+            if shown_to != seat and secret and len(humans) > 1:
+                print("\033[2J\033[H", end="")
+                ask(f"Pass the terminal to seat {seat}, then press Enter. ")
+            shown_to = seat
+            chosen = _ask_human(state, seat, ask)
+            if chosen is None:
+                print("bye")
+                return 0
+            action = chosen
+        events = state.apply(seat, action)
+        for event in visible_events(events, viewer if viewer is not None else None):
+            print(describe(event))
+    print(state.render(viewer))
+    result = state.result()
+    assert result is not None
+    print("final ranks:", ", ".join(f"seat {s}: {r}" for s, r in enumerate(result.ranks)))
+    return 0
+
+
+def _ask_human(state: State, seat: int, ask: Callable[[str], str]) -> int | None:
+    print()
+    print(state.render(seat))
+    while True:
+        legal = state.legal_actions(seat)
+        texts = [state.action_text(action) for action in legal]
+        print("  " + "  ".join(f"[{i}] {text}" for i, text in enumerate(texts)))
+        try:
+            answer = ask(f"seat {seat}> ").strip()
+        except EOFError:
+            return None
+        if answer in ("q", "quit", "exit"):
+            return None
+        if answer in ("?", "help", ""):
+            print(HELP)
+            continue
+        if answer in ("v", "view"):
+            print(state.render(seat))
+            continue
+        if answer.isdigit() and int(answer) < len(legal):
+            return legal[int(answer)]
+        try:
+            action = state.parse_action(answer)
+        except BodogeError as error:
+            print(f"  {error}", file=sys.stderr)
+            continue
+        if action in legal:
+            return action
+        print(f"  {answer!r} is not legal now", file=sys.stderr)
+
+
+def _views_differ(state: State) -> bool:
+    """Whether seats see different things (hands...), so hot-seat must hide the screen."""
+    views = [state.view(seat) for seat in range(state.players)]
+    for view in views:
+        view.pop("seat")
+    return any(view != views[0] for view in views[1:])
