@@ -4,6 +4,7 @@ The card set (`cards`) and the collection pyramid are shared; each game has its 
 """
 
 from bodoge.games.koremon.evolution import EvolutionState
+from bodoge.games.koremon.hunt import HuntState
 from bodoge.games.koremon.trick import TrickState
 
-GAMES: tuple[type, ...] = (TrickState, EvolutionState)
+GAMES: tuple[type, ...] = (HuntState, TrickState, EvolutionState)

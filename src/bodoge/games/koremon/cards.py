@@ -6,10 +6,11 @@ A card is an int: 0..14 a species in `cards.toml` order (rank 1 first), 15 (`MIM
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from bodoge.engine.errors import ContentError
+from bodoge.engine.errors import ContentError, InvalidState
 
 
 class Species(NamedTuple):
@@ -86,3 +87,42 @@ def trick_deck() -> list[int]:
 def evolution_set() -> list[int]:
     """Monster Evolution's 15 cards: one of each species, no Mimic."""
     return list(range(len(SPECIES)))
+
+
+# ---- state JSON helpers shared by the Koremon games ----------------------------------------
+
+
+def read_card(key: object, where: str) -> int:
+    """The card a state JSON names (its key); InvalidState naming `where` if it names none."""
+    card = parse_card(key) if isinstance(key, str) else None
+    if card is None:
+        raise InvalidState(f"{where}: {key!r} is no card")
+    return card
+
+
+def read_list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise InvalidState(f"{key} must be a list")
+    return value
+
+
+def read_int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidState(f"{key} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def check_supply(cards: Iterable[int], deck: list[int]) -> None:
+    """InvalidState if `cards` (all the cards a state holds, -1 ignored) use a card more often
+    than `deck` has it."""
+    counts = [0] * CARD_COUNT
+    for card in cards:
+        if card >= 0:
+            counts[card] += 1
+    for card in deck:
+        counts[card] -= 1
+    for card, extra in enumerate(counts):
+        if extra > 0:
+            raise InvalidState(f"the state has {extra} {card_name(card)} more than the deck holds")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from bodoge.engine.errors import InvalidState
+from bodoge.engine.options import OptionSpec
 from bodoge.games.koremon.cards import MIMIC, RANK, card_key, parse_card
 
 SLOTS = 15
@@ -43,6 +44,14 @@ SUPPORTS: tuple[tuple[int, ...], ...] = tuple(
     for r, j in zip(ROW_OF, POSITION_OF, strict=True)
 )
 SUPPORT_MASK = tuple(sum(1 << s for s in sup) for sup in SUPPORTS)
+# RULINGS §3: shared by Monster Auction and Hunt the Monster.
+MIMICS_OPTION = OptionSpec(
+    "mimics_placeable",
+    "yes",
+    "whether a Mimic may be placed in the pyramid as a wild filler (no: a Mimic is unplaceable)",
+    "ミミックをワイルドとしてピラミッドに置けるか（no: ミミックは置けない）",
+    ("yes", "no"),
+)
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
 _CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)
 

@@ -1,0 +1,353 @@
+"""Hunt the Monster (ハント・ザ・モンスター！): seed text 000 variant 2 and RULINGS §3.
+
+Six face-up cards lie in a ring around the deck; the Winhart piece moves clockwise by a die roll
+and the seat to move takes the card it lands on, placing it in its collection pyramid if it can.
+A turn is two decisions: `roll`, then (when the card is placeable) `place:<slot>`.
+
+The deck is a list whose end is the top. Ring positions are 0-5 clockwise, position 0 being the
+first card turned (where the piece starts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.result import ranked_result
+from bodoge.engine.rng import Rng
+from bodoge.games.koremon import pyramid as P
+from bodoge.games.koremon.cards import (
+    card_key,
+    check_supply,
+    full_deck,
+    read_card,
+    read_int,
+    read_list,
+)
+from bodoge.games.koremon.render import card_label, pyramid_block
+
+RING = 6
+PHASES = ("roll", "place", "over")
+ROLL, PLACE, OVER = range(len(PHASES))
+ENDS = ("", "deck", "full", "dead")  # why the game ended ("" while it goes on)
+ROLL_ACTION = 0  # then 1 + slot index for "place:<slot>"
+
+INFO = GameInfo(
+    id="koremon_hunt",
+    title_en="Hunt the Monster!",
+    title_ja="ハント・ザ・モンスター！",
+    min_players=3,
+    max_players=8,
+    summary_en="Roll the die, move Winhart round the ring of monsters and take the one he lands "
+    "on into your collection pyramid. Best pyramid wins.",
+    summary_ja="ダイスを振ってウィンハルトを進め、止まったモンスターを手に入れてピラミッドに並べよう。"
+    "得点の一番高いプレイヤーの勝ち。",
+    options=(
+        P.MIMICS_OPTION,
+        OptionSpec(
+            "dead_ring",
+            "renew",
+            "when no seat can place any ring card (the seed is silent): renew = discard the ring "
+            "and turn six new cards; end = the game ends",
+            "どの席もリングのカードを置けなくなったとき（原文に記述なし）："
+            "renew = リングを捨て札にして新しく6枚めくる／end = ゲーム終了",
+            ("renew", "end"),
+        ),
+    ),
+)
+
+
+class HuntState(State):
+    info = INFO
+    __slots__ = (
+        "deck", "die", "discard", "end", "masks", "phase", "piece", "pyramids", "ring", "turn",
+    )  # fmt: skip
+
+    deck: list[int]
+    discard: list[int]  # rings renewed after a dead ring, face up
+    ring: list[int]  # card per ring position, -1 once a position cannot be refilled
+    piece: int  # ring position of the Winhart piece
+    pyramids: list[list[int]]
+    turn: int  # the seat to move
+    phase: int
+    die: int  # the last roll, 0 before the first
+    end: int  # index into ENDS
+    masks: list[int]  # per seat, P.placeable_mask of its pyramid (derived, not stored)
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    @property
+    def mimics_ok(self) -> bool:
+        return self.options["mimics_placeable"] == "yes"
+
+    def _setup(self) -> None:
+        """Seed 1.: shuffle, turn six cards into a ring, the piece on the first one turned.
+        §3: the start seat is random (the seed's youngest player)."""
+        self.deck = full_deck()
+        self.rng.shuffle(self.deck)
+        self.ring = [self.deck.pop() for _ in range(RING)]
+        self.discard = []
+        self.piece = 0
+        self.pyramids = [P.empty() for _ in range(self.players)]
+        self.turn = self.rng.below(self.players)
+        self.phase = ROLL
+        self.die = 0
+        self.end = 0
+        self._derive()
+        self._check_dead()
+
+    def _derive(self) -> None:
+        ok = self.mimics_ok
+        self.masks = [P.placeable_mask(pyramid, ok) for pyramid in self.pyramids]
+
+    def clone(self) -> HuntState:
+        other = HuntState.__new__(HuntState)
+        self._copy_base_to(other)
+        other.deck = self.deck[:]
+        other.ring = self.ring[:]
+        other.discard = self.discard[:]
+        other.piece = self.piece
+        other.pyramids = [pyramid[:] for pyramid in self.pyramids]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.die = self.die
+        other.end = self.end
+        other.masks = self.masks[:]
+        return other
+
+    def determinize(self, seat: int | None, rng: Rng) -> HuntState:
+        """Only the deck order is hidden (from everyone)."""
+        other = self.clone()
+        rng.shuffle(other.deck)
+        return other
+
+    # ---- protocol ------------------------------------------------------------------------
+
+    @classmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return 1 + P.SLOTS
+
+    def pending(self) -> list[int]:
+        return [] if self.phase == OVER else [self.turn]
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        if self.phase == ROLL:
+            return [ROLL_ACTION]
+        card = self.ring[self.piece]
+        return [1 + slot for slot in P.open_slots(self.pyramids[seat], card, self.mimics_ok)]
+
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        if action == ROLL_ACTION:
+            return self._roll(seat)
+        return self._place(seat, action - 1)
+
+    def _roll(self, seat: int) -> list[Event]:
+        """Seed 2.: roll, move the piece clockwise that many cards, take the card there; if it
+        cannot be placed, leave it and the turn passes (「カードをそのままにして次の人の手番」)."""
+        self.die = self.rng.randint(1, 6)
+        self.piece = (self.piece + self.die) % RING
+        card = self.ring[self.piece]
+        events: list[Event] = [
+            {"type": "roll", "seat": seat, "die": self.die, "position": self.piece + 1,
+             "card": card_key(card)},
+        ]  # fmt: skip
+        if self.masks[seat] >> card & 1:
+            self.phase = PLACE
+        else:
+            events.append({"type": "leave", "seat": seat, "card": card_key(card)})
+            self._next_turn(events)
+        return events
+
+    def _place(self, seat: int, slot: int) -> list[Event]:
+        """Seed 2.: place the taken card by the normal rules, refill its ring position from the
+        deck. Seed 4.: at the refill, an empty deck or a full pyramid ends the game."""
+        card = self.ring[self.piece]
+        pyramid = self.pyramids[seat]
+        P.place(pyramid, card, slot)
+        self.masks[seat] = P.placeable_mask(pyramid, self.mimics_ok)
+        events: list[Event] = [
+            {"type": "place", "seat": seat, "card": card_key(card), "slot": P.SLOT_LABELS[slot]}
+        ]
+        if self.deck:
+            self.ring[self.piece] = self.deck.pop()
+            events.append(
+                {
+                    "type": "refill",
+                    "position": self.piece + 1,
+                    "card": card_key(self.ring[self.piece]),
+                }
+            )
+        else:
+            self.ring[self.piece] = -1
+        if P.is_full(pyramid):
+            self._finish(ENDS.index("full"), events)
+        elif self.ring[self.piece] < 0:
+            self._finish(ENDS.index("deck"), events)
+        else:
+            self._next_turn(events)
+        return events
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.turn = (self.turn + 1) % self.players
+        self.phase = ROLL
+        self._check_dead(events)
+
+    def _check_dead(self, events: list[Event] | None = None) -> None:
+        """bodoge's ruling for a gap in the seed: when no seat can place any ring card, no card
+        would ever be taken again and neither end condition could come. Option dead_ring: renew
+        (default) discards the six cards face up and turns six new ones (an empty deck then ends
+        the game, as a refill would); end ends the game at once."""
+        anyone = 0
+        for mask in self.masks:
+            anyone |= mask
+        while not any(card >= 0 and anyone >> card & 1 for card in self.ring):
+            if self.options["dead_ring"] == "end":
+                self._finish(ENDS.index("dead"), events)
+                return
+            old = self.ring
+            self.discard.extend(old)
+            self.ring = [self.deck.pop() if self.deck else -1 for _ in range(RING)]
+            if events is not None:
+                events.append(
+                    {"type": "renew", "discarded": [card_key(card) for card in old],
+                     "ring": [card_key(card) if card >= 0 else None for card in self.ring]}
+                )  # fmt: skip
+            if -1 in self.ring:
+                self._finish(ENDS.index("deck"), events)
+                return
+
+    def _finish(self, end: int, events: list[Event] | None) -> None:
+        self.phase = OVER
+        self.end = end
+        if events is not None:
+            events.append({"type": "end", "reason": ENDS[end]})
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return [P.score(pyramid) for pyramid in self.pyramids]
+
+    def result(self) -> Result | None:
+        """Seed 4.: normal-rules score, highest wins; §3 ties: more cards placed, then shared."""
+        if self.phase != OVER:
+            return None
+        scores = self.scores()
+        counts = [P.count(pyramid) for pyramid in self.pyramids]
+        keys = list(zip(scores, counts, strict=True))
+        return ranked_result(scores, keys, detail={"cards": counts, "end": ENDS[self.end]})
+
+    def heuristic(self, seat: int) -> float:
+        scores = self.scores()
+        best_other = max(score for other, score in enumerate(scores) if other != seat)
+        return float(scores[seat] - best_other)
+
+    # ---- notation ------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        if action == ROLL_ACTION:
+            return "roll"
+        if 1 <= action <= P.SLOTS:
+            return f"place:{P.SLOT_LABELS[action - 1]}"
+        raise IllegalAction(f"action {action} is outside 0..{P.SLOTS}")
+
+    def parse_action(self, text: str) -> int:
+        word = str(text).strip().lower()
+        if word == "roll":
+            return ROLL_ACTION
+        slot = P.parse_slot(word.removeprefix("place:"))
+        if slot is None:
+            raise IllegalAction(f"{text!r} is no action here: use roll or place:<row>.<n> (5.1)")
+        return 1 + slot
+
+    # ---- views and JSON ------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "ring": [card_key(card) if card >= 0 else None for card in self.ring],
+            "piece": self.piece + 1,
+            "deck_count": len(self.deck),
+            "discard": [card_key(card) for card in self.discard],
+            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
+            "scores": self.scores(),
+            "turn": self.turn,
+            "phase": PHASES[self.phase],
+            "die": self.die,
+            "end": ENDS[self.end] or None,
+        }
+
+    def _write(self) -> dict[str, Any]:
+        return {
+            "deck": [card_key(card) for card in reversed(self.deck)],  # top card first
+            "ring": [card_key(card) if card >= 0 else None for card in self.ring],
+            "discard": [card_key(card) for card in self.discard],
+            "piece": self.piece + 1,
+            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
+            "turn": self.turn,
+            "phase": PHASES[self.phase],
+            "die": self.die,
+            "end": ENDS[self.end] or None,
+        }
+
+    def _read(self, data: dict[str, Any]) -> None:
+        self.deck = [read_card(key, "deck") for key in reversed(read_list(data, "deck"))]
+        ring = read_list(data, "ring")
+        if len(ring) != RING:
+            raise InvalidState(f"ring must list {RING} positions, not {len(ring)}")
+        self.ring = [-1 if key is None else read_card(key, "ring") for key in ring]
+        self.discard = [read_card(key, "discard") for key in data.get("discard", [])]
+        self.piece = read_int(data, "piece", 1, RING) - 1
+        pyramids = read_list(data, "pyramids")
+        if len(pyramids) != self.players:
+            raise InvalidState(f"pyramids must list one pyramid per seat ({self.players})")
+        self.pyramids = [
+            P.from_json(pyr, self.mimics_ok, f"pyramid of seat {seat}")
+            for seat, pyr in enumerate(pyramids)
+        ]
+        self.turn = read_int(data, "turn", 0, self.players - 1)
+        if data.get("phase") not in PHASES:
+            raise InvalidState(f"phase must be one of {', '.join(PHASES)}")
+        self.phase = PHASES.index(data["phase"])
+        self.die = read_int(data, "die", 0, 6)
+        end = data.get("end") or ""
+        if end not in ENDS or (end == "") != (self.phase != OVER):
+            raise InvalidState(f"end must be one of {', '.join(ENDS[1:])} when over, else null")
+        self.end = ENDS.index(end)
+        self._derive()
+        check_supply(
+            [*self.deck, *self.ring, *self.discard, *(c for pyr in self.pyramids for c in pyr)],
+            full_deck(),
+        )
+        if self.phase != OVER and -1 in self.ring:
+            raise InvalidState("an empty ring position means the game is over")
+        if self.phase == PLACE and not self.masks[self.turn] >> self.ring[self.piece] & 1:
+            raise InvalidState("phase place, but the card under the piece cannot be placed")
+
+    # ---- terminal ------------------------------------------------------------------------
+
+    def render(self, seat: int | None) -> str:
+        ring = "  ".join(
+            f"{'>' if i == self.piece else ' '}{i + 1}:{card_label(card)}"
+            for i, card in enumerate(self.ring)
+        )
+        lines = [
+            f"Hunt the Monster! / ハント・ザ・モンスター！   deck: {len(self.deck)} cards",
+            f"Ring (> = Winhart): {ring}",
+        ]
+        if self.die:
+            lines.append(f"Last roll: {self.die}")
+        for other, pyramid in enumerate(self.pyramids):
+            you = " (you)" if other == seat else ""
+            marker = " <- to move" if other == self.turn and self.phase != OVER else ""
+            lines.append(pyramid_block(f"Seat {other}{you}{marker}", pyramid))
+        if self.phase == PLACE:
+            card = card_label(self.ring[self.piece])
+            lines.append(f"Seat {self.turn} takes {card}: choose a slot (place:<row>.<n>)")
+        elif self.phase == ROLL:
+            lines.append(f"Seat {self.turn}: roll the die (roll)")
+        else:
+            result = self.result()
+            assert result is not None
+            lines.append(f"Game over ({ENDS[self.end]}). Winners: {result.winners}")
+        return "\n".join(lines)
