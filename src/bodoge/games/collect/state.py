@@ -340,12 +340,14 @@ class CollectState(State):
             self._events.append({"type": "extra_turn", "seat": self.active})
             self._end_turn()
         elif card == PARROT:
+            self.placed = -1
             self.named = action - A.NAME
             self._events.append({"type": "name", "seat": self.active, "animal": KEYS[self.named]})
             self.phase = PARROT_REVEAL
         elif card == MONKEY:
             self._monkey_swap(action - A.CARD)
         else:  # crocodile or crab chose a card
+            self.placed = -1
             self.target = action - A.CARD
             self.phase = CROC_DECK if card == CROCODILE else CRAB_TO
 
