@@ -1,0 +1,136 @@
+"""Statistics of a batch: win rates with Wilson 95% intervals, seat balance, scores, lengths.
+
+A win counts 1, a shared win 1/k for each of the k seats sharing it (a team win counts whole for
+every member). The Wilson score interval (Wilson 1927) stays inside [0, 1] and behaves with few
+games or rates near 0 or 1, unlike the plain normal approximation.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from bodoge.sim.runner import Batch, GameRecord
+
+Z95 = 1.959963984540054
+BALANCE_TOLERANCE = 0.05  # seats with equal bots should win 1/N +- 5 points
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    center = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def distribution(values: list[float]) -> dict[str, float]:
+    """Mean, standard deviation and five-number summary."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    if len(ordered) > 1:
+        q1, median, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+    else:
+        q1 = median = q3 = ordered[0]
+    return {
+        "mean": statistics.fmean(ordered),
+        "sd": statistics.pstdev(ordered),
+        "min": ordered[0],
+        "p25": q1,
+        "median": median,
+        "p75": q3,
+        "max": ordered[-1],
+    }
+
+
+def rate(successes: float, trials: int) -> dict[str, float]:
+    low, high = wilson(successes, trials)
+    return {
+        "games": trials,
+        "wins": successes,
+        "rate": successes / trials if trials else 0.0,
+        "low": low,
+        "high": high,
+    }
+
+
+def bot_labels(bots: tuple[str, ...]) -> list[str]:
+    """Line-up slot names: the spec, numbered where the same spec fills several slots."""
+    labels = []
+    for slot, spec in enumerate(bots):
+        if bots.count(spec) > 1:
+            labels.append(f"{spec}#{bots[:slot].count(spec) + 1}")
+        else:
+            labels.append(spec)
+    return labels
+
+
+@dataclass
+class Summary:
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.data
+
+
+def summarize(batch: Batch, records: list[GameRecord], title: str = "") -> Summary:
+    n = batch.players
+    labels = bot_labels(batch.bots)
+    games = len(records)
+    fair = 1.0 / n
+    by_bot = []
+    for slot, label in enumerate(labels):
+        seats = [(record, record.slots.index(slot)) for record in records]
+        wins = sum(record.wins[seat] for record, seat in seats)
+        entry = {"bot": label, "spec": batch.bots[slot], **rate(wins, games)}
+        entry["fair_share"] = fair
+        entry["mean_rank"] = statistics.fmean(record.ranks[seat] for record, seat in seats)
+        entry["scores"] = distribution([record.scores[seat] for record, seat in seats])
+        entry["by_seat"] = [
+            rate(
+                sum(r.wins[seat] for r in records if r.slots[seat] == slot),
+                sum(1 for r in records if r.slots[seat] == slot),
+            )["rate"]
+            for seat in range(n)
+        ]
+        by_bot.append(entry)
+    by_seat = []
+    for seat in range(n):
+        entry = {"seat": seat, **rate(sum(r.wins[seat] for r in records), games)}
+        entry["scores"] = distribution([r.scores[seat] for r in records])
+        entry["off_by"] = entry["rate"] - fair
+        entry["balanced"] = abs(entry["off_by"]) <= BALANCE_TOLERANCE
+        by_seat.append(entry)
+    first = by_seat[0]
+    data: dict[str, Any] = {
+        "game": batch.game,
+        "title": title,
+        "players": n,
+        "games": games,
+        "seed": batch.seed,
+        "options": batch.options,
+        "bots": labels,
+        "equal_bots": len(set(batch.bots)) == 1,
+        "fair_share": fair,
+        "by_bot": by_bot,
+        "by_seat": by_seat,
+        "first_player": {
+            "rate": first["rate"],
+            "low": first["low"],
+            "high": first["high"],
+            "advantage": first["rate"] - fair,
+        },
+        "seats_balanced": all(entry["balanced"] for entry in by_seat),
+        "rotations_equal": games % n == 0,
+        "length": distribution([float(r.decisions) for r in records]),
+        "ties": sum(1 for r in records if len(r.winners) > 1),
+        "seconds_per_game": statistics.fmean(r.seconds for r in records) if records else 0.0,
+    }
+    return Summary(data)

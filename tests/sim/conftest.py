@@ -1,0 +1,27 @@
+"""Makes the toy game and the shared protocol checks importable, and registers the toy game
+for the duration of a test that asks for `registered`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent.parent / "ai"
+for folder in (HERE, HERE.parent):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from toy_game import SealedBids  # noqa: E402
+
+from bodoge.engine import registry  # noqa: E402
+
+
+@pytest.fixture
+def registered() -> Iterator[str]:
+    games = registry._all()
+    games[SealedBids.info.id] = SealedBids
+    yield SealedBids.info.id
+    games.pop(SealedBids.info.id, None)

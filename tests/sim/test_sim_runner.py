@@ -1,0 +1,158 @@
+"""Batches: seat rotation, shared deals, reproducibility across workers and backends."""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bodoge.cli.simulate import main
+from bodoge.engine import InvalidOptions, UnknownGame
+from bodoge.sim import Batch, resolve_game, run_batch
+
+TOY = "toy_game:SealedBids"
+HERE = Path(__file__).resolve().parent
+
+
+def plain(records: list) -> list[dict]:
+    return [{k: v for k, v in r.to_json().items() if k != "seconds"} for r in records]
+
+
+def test_every_bot_plays_every_seat_equally() -> None:
+    batch = Batch(game=TOY, players=3, bots=("greedy", "random", "random"), games=12, seed=3)
+    records = run_batch(batch)
+    counts = collections.Counter((seat, r.slots[seat]) for r in records for seat in range(3))
+    assert set(counts.values()) == {4} and len(counts) == 9
+    # Different bots: each deal is played in every rotation.
+    assert [r.seed for r in records[:3]] == [records[0].seed] * 3
+    assert records[3].seed != records[0].seed
+
+
+def test_equal_bots_get_a_new_deal_every_game() -> None:
+    records = run_batch(Batch(game=TOY, players=2, bots=("random", "random"), games=6))
+    assert len({r.seed for r in records}) == 6
+
+
+def test_same_seed_same_games_with_any_number_of_workers() -> None:
+    batch = Batch(game=TOY, players=2, bots=("ismcts:20", "greedy"), games=20, seed=9)
+    one = run_batch(batch, jobs=1)
+    seen: list[int] = []
+    two = run_batch(batch, jobs=2, progress=seen.append)
+    assert plain(one) == plain(two)
+    assert [r.index for r in two] == list(range(20)) and seen[-1] == 20
+    other = run_batch(Batch(game=TOY, players=2, bots=("ismcts:20", "greedy"), games=20, seed=10))
+    assert plain(other) != plain(one)
+
+
+def test_registered_game_runs_by_id_in_worker_processes(registered: str) -> None:
+    records = run_batch(Batch(game=registered, players=3, bots=("random",) * 3, games=9), jobs=2)
+    assert len(records) == 9 and all(r.decisions == 9 for r in records)
+
+
+@pytest.mark.parametrize(
+    ("batch", "message"),
+    [
+        (Batch(game="nonesuch", players=2, bots=("random",) * 2, games=1), "unknown game"),
+        (Batch(game=TOY, players=5, bots=("random",) * 5, games=1), "takes 2-3 players"),
+        (Batch(game=TOY, players=2, bots=("random",) * 2, games=0), "at least 1"),
+        (Batch(game=TOY, players=2, bots=("random",), games=1), "1 bots for 2 players"),
+        (Batch(game=TOY, players=2, bots=("random",) * 2, games=1, options={"x": 1}), "option"),
+        (Batch(game="no_such_module:X", players=2, bots=("random",) * 2, games=1), "cannot load"),
+    ],
+)
+def test_bad_batches_raise_bodoge_errors(batch: Batch, message: str) -> None:
+    with pytest.raises((InvalidOptions, UnknownGame), match=message):
+        run_batch(batch)
+
+
+def test_resolve_game_rejects_non_games() -> None:
+    with pytest.raises(UnknownGame, match="not a game state class"):
+        resolve_game("json:dumps")
+
+
+def test_ray_backend_gives_the_same_games_as_processes() -> None:
+    """`--backend ray` on a local Ray cluster started for the batch."""
+    pytest.importorskip("ray", reason="ray is not installed (pip install 'bodoge[sim]')")
+    batch = Batch(game=TOY, players=2, bots=("ismcts:10", "random"), games=8, seed=4)
+    assert plain(run_batch(batch, jobs=2, backend="ray")) == plain(run_batch(batch))
+
+
+# ---- the command line ---------------------------------------------------------------------
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nonesuch", "--players", "2"], "unknown game 'nonesuch'"),
+        ([TOY, "--players", "2", "--bots", "minimax"], "unknown bot 'minimax'"),
+        ([TOY, "--players", "4"], "takes 2-3 players, not 4"),
+        ([TOY, "--players", "2", "--bots", "random,greedy,random"], "3 bots for 2 players"),
+        ([TOY, "--players", "2", "--games", "0"], "at least 1"),
+        ([TOY, "--players", "2", "--jobs", "0"], "--jobs must be at least 1"),
+        ([TOY, "--players", "2", "--option", "speed"], "not KEY=VALUE"),
+        ([TOY, "--players", "2", "--json", "--csv"], "cannot both"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_cli(args, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_text_json_and_csv_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = [TOY, "--players", "2", "--bots", "greedy,random", "--games", "10", "--seed", "2"]
+    code, out, _ = run_cli(base, capsys)
+    assert code == 0 and "Win rate by bot" in out and "First-player advantage" in out
+    code, out, _ = run_cli([*base, "--json", "--records"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 10 and len(data["records"]) == 10
+    assert [entry["bot"] for entry in data["by_bot"]] == ["greedy", "random"]
+    assert sum(entry["wins"] for entry in data["by_bot"]) == pytest.approx(10)
+    code, out, _ = run_cli([*base, "--csv", str(tmp_path / "games.csv")], capsys)
+    assert code == 0 and "Win rate by bot" in out
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 10 * 2
+
+
+def test_plot_writes_pngs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed (bodoge[sim])")
+    code, _, err = run_cli([TOY, "--players", "3", "--games", "6", "--plot", str(tmp_path)], capsys)
+    assert code == 0 and err.count("wrote") == 4
+    for name in ("win_rate_by_bot", "win_rate_by_seat", "scores_by_bot", "game_length"):
+        assert (tmp_path / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_matplotlib_is_imported_only_for_plots() -> None:
+    code = (
+        "import sys; from bodoge.cli.simulate import main; "
+        f"main(['simulate', '{TOY}', '--players', '2', '--games', '2']); "
+        "print('matplotlib' in sys.modules, 'ray' in sys.modules)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "ai")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert out.strip().endswith("False False")
+
+
+def test_bodoge_command_offers_simulate() -> None:
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "ai")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bodoge", "simulate", TOY, "--players", "2", "--games", "2"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 0 and "Win rate by seat" in done.stdout

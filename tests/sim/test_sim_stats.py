@@ -1,0 +1,59 @@
+"""Statistics of a batch: Wilson intervals, per-bot and per-seat rates, first-player advantage."""
+
+from __future__ import annotations
+
+import pytest
+
+from bodoge.sim import Batch, GameRecord, summarize, wilson
+from bodoge.sim.report import text, to_csv
+from bodoge.sim.stats import bot_labels, distribution
+
+
+def test_wilson_matches_published_values() -> None:
+    """Wilson score interval, z = 1.96: 50/100 -> 40.4%-59.6%; 0/10 -> 0-27.8%; 10/10 -> 72.2%-1."""
+    assert wilson(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_distribution_five_numbers() -> None:
+    d = distribution([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert (d["mean"], d["min"], d["p25"], d["median"], d["p75"], d["max"]) == (3, 1, 2, 3, 4, 5)
+    assert d["sd"] == pytest.approx(2**0.5)
+
+
+def test_duplicate_specs_get_numbered_labels() -> None:
+    assert bot_labels(("hard", "random", "random")) == ["hard", "random#1", "random#2"]
+
+
+def record(index: int, slots: list[int], wins: list[float], scores: list[float]) -> GameRecord:
+    ranks = [1 + sum(other > mine for other in scores) for mine in scores]
+    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return GameRecord(index, 0, slots, scores, ranks, winners, wins, 10 + index, 0.0)
+
+
+def test_summary_counts_bots_through_rotations_and_splits_ties() -> None:
+    """Four games of A vs B, seats rotated: A wins at seat 0 twice, B once at seat 0, one tie."""
+    batch = Batch(game="g", players=2, bots=("A", "B"), games=4)
+    records = [
+        record(0, [0, 1], [1.0, 0.0], [5, 1]),  # A at seat 0 wins
+        record(1, [1, 0], [1.0, 0.0], [4, 2]),  # B at seat 0 wins
+        record(2, [0, 1], [0.5, 0.5], [3, 3]),  # tie
+        record(3, [1, 0], [0.0, 1.0], [0, 6]),  # A at seat 1 wins
+    ]
+    d = summarize(batch, records).data
+    a, b = d["by_bot"]
+    assert (a["wins"], b["wins"]) == (2.5, 1.5)
+    assert a["rate"] == 0.625 and a["by_seat"] == [0.75, 0.5]
+    assert a["scores"]["mean"] == (5 + 2 + 3 + 6) / 4
+    assert [seat["wins"] for seat in d["by_seat"]] == [2.5, 1.5]
+    assert d["first_player"]["advantage"] == pytest.approx(0.125)
+    assert d["by_seat"][0]["balanced"] is False and d["seats_balanced"] is False
+    assert d["ties"] == 1 and d["length"]["max"] == 13
+    report = text(summarize(batch, records, title="Test"))
+    assert "First-player advantage: seat 0 wins 62.5%" in report
+    rows = to_csv(records, batch.bots).splitlines()
+    assert rows[0] == "game,seed,seat,bot,score,rank,win,decisions"
+    assert rows[3] == "1,0,0,B,4,1,1.0,11"
+    assert len(rows) == 1 + 4 * 2
