@@ -1,0 +1,115 @@
+"""The shared protocol behaviour every game inherits, checked on Collect!."""
+
+import pytest
+
+from bodoge.engine import (
+    IllegalAction,
+    InvalidOptions,
+    InvalidState,
+    UnknownGame,
+    WrongSeat,
+    game_ids,
+    get_game,
+    ranks_from_keys,
+    replay,
+    replay_from_json,
+    state_from_json,
+    visible_events,
+)
+
+
+def test_registry_lists_the_games() -> None:
+    assert "collect" in game_ids()
+    assert get_game("collect").info.title_ja == "コレクト！"
+
+
+def test_unknown_game_is_named_with_the_choices() -> None:
+    with pytest.raises(UnknownGame, match="unknown game 'chess'.*collect"):
+        get_game("chess")
+
+
+def test_player_count_is_checked() -> None:
+    with pytest.raises(InvalidOptions, match="2-4 players, not 5"):
+        get_game("collect").new(5)
+
+
+def test_team_mode_needs_four_players() -> None:
+    with pytest.raises(InvalidOptions, match="exactly 4 players"):
+        get_game("collect").new(3, {"team_mode": "on"})
+
+
+def test_same_seed_same_game() -> None:
+    game = get_game("collect")
+    assert game.new(3, seed=11).to_json() == game.new(3, seed=11).to_json()
+    assert game.new(3, seed=11).to_json() != game.new(3, seed=12).to_json()
+
+
+def test_wrong_seat_and_illegal_action_leave_the_state_unchanged() -> None:
+    state = get_game("collect").new(2, seed=1)
+    before = state.to_json()
+    idle = 1 - state.pending()[0]
+    with pytest.raises(WrongSeat, match=f"seat {idle} is not to move"):
+        state.apply_text(idle, "draw:A")
+    with pytest.raises(IllegalAction, match="'keep' is not legal"):
+        state.apply_text(state.pending()[0], "keep")
+    with pytest.raises(IllegalAction, match="cannot read action"):
+        state.apply_text(state.pending()[0], "fly away")
+    with pytest.raises(IllegalAction, match="outside"):
+        state.apply(state.pending()[0], 10_000)
+    assert state.to_json() == before
+
+
+def test_ply_counts_decisions_and_guards_stale_moves() -> None:
+    state = get_game("collect").new(2, seed=1)
+    seat = state.pending()[0]
+    state.apply_text(seat, "draw:A")
+    assert state.ply == 1
+    assert state.to_json()["ply"] == 1
+
+
+def test_state_json_dispatches_on_game_and_rejects_junk() -> None:
+    state = get_game("collect").new(2, seed=4)
+    assert state_from_json(state.to_json()).to_json() == state.to_json()
+    with pytest.raises(InvalidState, match="JSON object"):
+        state_from_json([1, 2])
+    with pytest.raises(UnknownGame):
+        state_from_json({"game": "go"})
+    broken = state.to_json()
+    broken["players"] = 9
+    with pytest.raises(InvalidState, match="players must be 2-4"):
+        state_from_json(broken)
+    broken = state.to_json()
+    broken["options"] = {"team_mode": "maybe"}
+    with pytest.raises(InvalidState, match="team_mode"):
+        state_from_json(broken)
+
+
+def test_replay_record_rebuilds_the_game() -> None:
+    state = get_game("collect").new(2, seed=8)
+    log = []
+    for _ in range(12):
+        seat = state.pending()[0]
+        text = state.legal_texts(seat)[-1]
+        state.apply_text(seat, text)
+        log.append([seat, text])
+    record = {"game": "collect", "players": 2, "options": {}, "seed": 8, "actions": log}
+    assert replay_from_json(record).to_json() == state.to_json()
+    assert replay("collect", 2, None, 8, log).to_json() == state.to_json()
+    with pytest.raises(InvalidState, match="malformed"):
+        replay_from_json({"game": "collect"})
+
+
+def test_view_rejects_a_seat_that_does_not_exist() -> None:
+    with pytest.raises(IllegalAction, match="no seat 7"):
+        get_game("collect").new(2, seed=1).view(7)
+
+
+def test_private_events_reach_only_their_seats() -> None:
+    events = [{"type": "deal", "card": "x", "visible_to": [1]}, {"type": "turn"}]
+    assert visible_events(events, 1) == [{"type": "deal", "card": "x"}, {"type": "turn"}]
+    assert visible_events(events, 0) == [{"type": "turn"}]
+    assert visible_events(events, None) == [{"type": "turn"}]
+
+
+def test_competition_ranks() -> None:
+    assert ranks_from_keys([5, 9, 9, 1]) == [3, 1, 1, 4]
