@@ -54,7 +54,7 @@ def test_wrong_seat_and_illegal_action_leave_the_state_unchanged() -> None:
         state.apply_text(state.pending()[0], "keep")
     with pytest.raises(IllegalAction, match="cannot read action"):
         state.apply_text(state.pending()[0], "fly away")
-    with pytest.raises(IllegalAction, match="outside"):
+    with pytest.raises(IllegalAction, match="action 10000 is not legal"):
         state.apply(state.pending()[0], 10_000)
     assert state.to_json() == before
 
