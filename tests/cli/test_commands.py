@@ -1,0 +1,168 @@
+"""The command-line contract of DESIGN.md: games, new, legal, apply, view, play."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bodoge.cli.main import build_parser, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def state_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    code, out, _ = run(capsys, "new", "collect", "--players", "2", "--seed", "1")
+    assert code == 0
+    path = tmp_path / "state.json"
+    path.write_text(out)
+    return path
+
+
+def test_games_lists_every_game_with_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "collect" in out and "コレクト！" in out and "team_mode=off|on" in out
+    code, out, _ = run(capsys, "games", "--json")
+    games = {game["id"]: game for game in json.loads(out)}
+    assert games["collect"]["players"] == [2, 4]
+
+
+def test_new_prints_a_full_state(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "collect", "--players", "4", "--seed", "3",
+                       "--option", "team_mode=on")  # fmt: skip
+    state = json.loads(out)
+    assert code == 0
+    assert state["game"] == "collect" and state["options"]["team_mode"] == "on"
+    assert len(state["decks"]["A"]) == len(state["decks"]["B"]) == 32
+
+
+def test_legal_lists_pending_seats_and_notations(
+    capsys: pytest.CaptureFixture[str], state_file: Path
+) -> None:
+    code, out, _ = run(capsys, "legal", str(state_file))
+    legal = json.loads(out)
+    seat = json.loads(state_file.read_text())["active"]
+    assert code == 0
+    assert legal == {"pending": [seat], "actions": {str(seat): ["draw:A", "draw:B"]}}
+
+
+def test_apply_chains_moves_and_view_hides_unseen_cards(
+    capsys: pytest.CaptureFixture[str], state_file: Path, tmp_path: Path
+) -> None:
+    seat = json.loads(state_file.read_text())["active"]
+    code, out, _ = run(capsys, "apply", str(state_file), str(seat), "draw:A", str(seat), "keep")
+    assert code == 0
+    after = json.loads(out)
+    assert after["ply"] == 2 and after["rows"][seat]
+    path = tmp_path / "after.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "view", str(path), "--seat", "0")
+    view = json.loads(out)
+    assert view["seat"] == 0 and view["decks"]["A"]["cards"] == [None] * 31
+
+
+def test_state_from_standard_input(
+    capsys: pytest.CaptureFixture[str], state_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(state_file.read_text()))
+    code, out, _ = run(capsys, "view", "-")
+    assert code == 0 and json.loads(out)["seat"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["new", "chess", "--players", "2"], "unknown game 'chess'"),
+        (["new", "collect", "--players", "7"], "2-4 players, not 7"),
+        (["new", "collect", "--players", "2", "--option", "team_mode=on"], "exactly 4 players"),
+        (["new", "collect", "--players", "2", "--option", "speed"], "KEY=VALUE"),
+        (["legal", "/no/such/file.json"], "no such file"),
+    ],
+)
+def test_bad_input_gets_one_clear_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        (["1", "keep"], "not legal"),
+        (["5", "draw:A"], "not to move"),
+        (["x", "draw:A"], "not a number"),
+        (["0"], "SEAT ACTION pairs"),
+        (["0", "teleport"], "cannot read action"),
+    ],
+)
+def test_bad_moves_are_rejected(
+    capsys: pytest.CaptureFixture[str], state_file: Path, moves: list[str], message: str
+) -> None:
+    before = state_file.read_text()
+    code, out, err = run(capsys, "apply", str(state_file), *moves)
+    assert code == 2 and out == "" and message in err
+    assert state_file.read_text() == before
+
+
+def test_malformed_and_inconsistent_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "collect",')
+    code, _, err = run(capsys, "view", str(bad))
+    assert code == 2 and "not valid JSON" in err
+    code, out, _ = run(capsys, "new", "collect", "--players", "2", "--seed", "1")
+    state = json.loads(out)
+    state["rows"][0] = ["lion"]  # a ninth lion
+    bad.write_text(json.dumps(state))
+    code, _, err = run(capsys, "legal", str(bad))
+    assert code == 2 and "cards do not add up: 9 lion" in err
+
+
+def test_oversized_input_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_text(" " * (9 * 1024 * 1024))
+    code, _, err = run(capsys, "view", str(big))
+    assert code == 2 and "larger than 8 MiB" in err
+
+
+def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bodoge play collect --players 4 --bots 3`: the human always takes the first choice."""
+    from bodoge.cli import play
+
+    args = build_parser().parse_args(
+        ["play", "collect", "--players", "4", "--bots", "3", "--seed", "2"]
+    )
+    code = play.run(args, ask=lambda prompt: "0")
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "final ranks:" in out and "seat 1 (random)" in out
+
+
+def test_play_quits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    from bodoge.cli import play
+
+    args = build_parser().parse_args(["play", "collect", "--seed", "2"])
+    assert play.run(args, ask=lambda prompt: "q") == 0
+    assert "bye" in capsys.readouterr().out
+
+
+def test_console_script_runs_without_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bodoge", "new", "nope", "--players", "2"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("bodoge: error: unknown game 'nope'")
