@@ -460,6 +460,8 @@ class TrickState(State):
         dealt = len(DECK) // self.games
         if self.games == 2 and len(self.reserve) != (dealt if self.game == 0 else 0):
             raise InvalidState("with 3 players the reserve holds 30 cards until game 2")
+        if self.game == 1 and sum(map(sum, self.won[0])) + sum(self.face_up[0]) != dealt:
+            raise InvalidState("with 3 players game 1 holds 30 cards")
         if self.games == 1 and self.reserve:
             raise InvalidState("only a 3-player game keeps a reserve")
         later = self.won[self.game + 1 :]
