@@ -1,0 +1,305 @@
+"""Hunt the Monster (koremon_hunt): seed text 000 バリアント２ and RULINGS §3 "Hunt the Monster".
+
+Each scenario builds a hand-written state (State.from_json) and fixes the die through the
+generator state, then checks the exact outcome."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game
+from bodoge.games.koremon.cards import card_key, full_deck
+from bodoge.games.koremon.hunt import HuntState
+
+HUNT = get_game("koremon_hunt")
+
+
+def _die_rng(*dice: int) -> int:
+    for state in range(100_000):
+        rng = Rng(state)
+        if all(rng.randint(1, 6) == die for die in dice):
+            return state
+    raise AssertionError(dice)
+
+
+BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
+ALMOST_FULL = {
+    **BOTTOM,
+    **{"4.1": "orc", "4.2": "harpy", "4.3": "lizardman", "4.4": "werewolf"},
+    **{"3.1": "golem", "3.2": "centaur", "3.3": "mermaid"},
+    **{"2.1": "griffin", "2.2": "vampire"},
+}
+
+
+def hunt(dice: tuple[int, ...] = (), **fields: Any) -> HuntState:
+    """A 3-player state: the given fields over a default position, the next rolls `dice`."""
+    data: dict[str, Any] = {
+        "game": "koremon_hunt",
+        "players": 3,
+        "seed": 7,
+        "rng": _die_rng(*dice) if dice else 0,
+        "deck": ["orc", "bat", "mimic"],
+        "ring": ["slime", "goblin", "dragon", "kobold", "mimic", "griffin"],
+        "discard": [],
+        "piece": 1,
+        "pyramids": [{}, {}, {}],
+        "turn": 0,
+        "phase": "roll",
+        "die": 0,
+        "end": None,
+    }
+    data.update(fields)
+    return HuntState.from_json(json.loads(json.dumps(data)))
+
+
+def test_setup_ring_of_six_piece_on_first_card() -> None:
+    """Seed 1.「山札の上から６枚のカードをめくり…円を書くように配置します。最初にめくったカードの
+    上に、駒を置きます」; §3 start seat random."""
+    state = HUNT.new(4, seed=3)
+    data = state.to_json()
+    assert len(data["ring"]) == 6 and None not in data["ring"]
+    assert data["piece"] == 1
+    assert len(data["deck"]) == 84
+    assert data["pyramids"] == [{}, {}, {}, {}]
+    assert state.pending() == [data["turn"]]
+    assert state.legal_texts(data["turn"]) == ["roll"]
+    starts = {HUNT.new(4, seed=seed).turn for seed in range(40)}
+    assert starts == {0, 1, 2, 3}
+
+
+def test_roll_moves_clockwise_and_takes_the_card() -> None:
+    """Seed 2.「ダイスを振って出目の分だけ時計回りに駒を進め、止まった場所のカードを手に入れます」:
+    from position 1 a 3 lands on position 4 (Kobold); the seat then chooses its slot."""
+    state = hunt(dice=(3,))
+    events = state.apply_text(0, "roll")
+    assert events[0] == {"type": "roll", "seat": 0, "die": 3, "position": 4, "card": "kobold"}
+    assert state.view()["piece"] == 4 and state.phase == 1
+    assert state.pending() == [0]
+    assert state.legal_texts(0) == ["place:5.1", "place:5.2", "place:5.3", "place:5.4", "place:5.5"]
+
+
+def test_place_refills_from_the_deck_and_passes_left() -> None:
+    """Seed 2.「自分の前に置いておきます。無くなったカードの位置には、山札からカードをめくって
+    補充しておきます。その後、手番は左隣の人に移ります」."""
+    state = hunt(dice=(3,))
+    state.apply_text(0, "roll")
+    events = state.apply_text(0, "place:5.2")
+    assert events[0] == {"type": "place", "seat": 0, "card": "kobold", "slot": "5.2"}
+    assert events[1] == {"type": "refill", "position": 4, "card": "orc"}
+    data = state.to_json()
+    assert data["pyramids"][0] == {"5.2": "kobold"}
+    assert data["ring"][3] == "orc" and data["deck"] == ["bat", "mimic"]
+    assert state.pending() == [1] and state.legal_texts(1) == ["roll"]
+
+
+def test_piece_wraps_round_the_ring() -> None:
+    """Seed 1./2.: the cards form a circle, so the piece passes position 6 back to 1: from
+    position 5 a 4 lands on position 3 (the Dragon)."""
+    state = hunt(dice=(4,), piece=5, pyramids=[ALMOST_FULL, {}, {}])
+    state.apply_text(0, "roll")
+    assert state.view()["piece"] == 3
+    assert state.legal_texts(0) == ["place:1.1"]
+
+
+def test_unplaceable_card_is_left_and_the_turn_passes() -> None:
+    """Seed 2.「もしもそのカードが、場に置けなかったらカードをそのままにして
+    次の人の手番になります」: seat 0 already has a Goblin, lands on the Goblin (position 2)
+    and leaves it."""
+    state = hunt(dice=(1,), pyramids=[{"5.1": "goblin"}, {}, {}])
+    events = state.apply_text(0, "roll")
+    assert events == [
+        {"type": "roll", "seat": 0, "die": 1, "position": 2, "card": "goblin"},
+        {"type": "leave", "seat": 0, "card": "goblin"},
+    ]
+    data = state.to_json()
+    assert data["ring"][1] == "goblin" and data["deck"] == ["orc", "bat", "mimic"]
+    assert data["pyramids"][0] == {"5.1": "goblin"}
+    assert state.pending() == [1]
+
+
+def test_high_rank_without_support_is_left() -> None:
+    """§3 placement: a Dragon needs row 2 filled; seat 2 lands on it with an empty pyramid."""
+    state = hunt(dice=(2,), turn=2)
+    events = state.apply_text(2, "roll")
+    assert events[-1] == {"type": "leave", "seat": 2, "card": "dragon"}
+    assert state.pending() == [0]
+
+
+def test_mimic_taken_as_wild_filler() -> None:
+    """§3: a Mimic may be placed in any empty slot whose supports are filled."""
+    state = hunt(dice=(4,), pyramids=[BOTTOM, {}, {}])
+    state.apply_text(0, "roll")
+    assert state.legal_texts(0) == ["place:4.1", "place:4.2", "place:4.3", "place:4.4"]
+    state.apply_text(0, "place:4.3")
+    assert state.to_json()["pyramids"][0]["4.3"] == "mimic"
+
+
+def test_mimic_left_when_mimics_not_placeable() -> None:
+    """§3 option mimics_placeable = no: a Mimic is then always unplaceable, so it is left."""
+    state = hunt(dice=(4,), options={"mimics_placeable": "no"})
+    events = state.apply_text(0, "roll")
+    assert events[-1] == {"type": "leave", "seat": 0, "card": "mimic"}
+
+
+def test_end_when_a_refill_finds_the_deck_empty() -> None:
+    """Seed 4.「カードの補充の時、山札が無くなるか…ゲーム終了です」, §3 "when a refill is
+    needed and the deck is empty": the last card placed leaves its position empty and the
+    game ends."""
+    state = hunt(dice=(1,), deck=[])
+    state.apply_text(0, "roll")
+    events = state.apply_text(0, "place:5.1")
+    assert events[-1] == {"type": "end", "reason": "deck"}
+    assert state.is_over() and state.pending() == []
+    assert state.to_json()["ring"][1] is None
+    result = state.result()
+    assert result is not None and result.scores == [1, 0, 0] and result.winners == [0]
+
+
+def test_drawing_the_last_card_does_not_end() -> None:
+    """§3: the end comes when a refill is *needed* and the deck is empty, so turning the last
+    card is an ordinary refill."""
+    state = hunt(dice=(1,), deck=["orc"])
+    state.apply_text(0, "roll")
+    state.apply_text(0, "place:5.1")
+    assert not state.is_over() and state.to_json()["deck"] == []
+    assert state.pending() == [1]
+
+
+def test_end_when_a_seat_fills_all_fifteen_slots() -> None:
+    """Seed 4.「誰かが場に１５枚全部並べたら、ゲーム終了です」; §3 full pyramid bonus +5:
+    seat 1 places the Dragon into its last slot (score 35 + 5)."""
+    state = hunt(dice=(2,), turn=1, pyramids=[{}, ALMOST_FULL, BOTTOM])
+    state.apply_text(1, "roll")
+    events = state.apply_text(1, "place:1.1")
+    assert events[-1] == {"type": "end", "reason": "full"}
+    result = state.result()
+    assert result is not None
+    assert result.scores == [0, 40, 5] and result.winners == [1] and result.ranks == [3, 1, 2]
+
+
+def test_tie_broken_by_more_cards_placed() -> None:
+    """§3 "Ties: more cards placed wins": seat 0 has Slime, Goblin, Kobold and Orc (5 points in
+    4 cards), seat 1 the five rank-5 species (5 points in 5 cards), so seat 1 wins."""
+    state = hunt(
+        dice=(1,),
+        deck=[],
+        pyramids=[{"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "4.1": "orc"}, BOTTOM, {}],
+        turn=2,
+    )
+    state.apply_text(2, "roll")
+    state.apply_text(2, "place:5.1")  # seat 2 takes the Goblin: 1 point, and the deck is empty
+    result = state.result()
+    assert result is not None
+    assert result.scores == [5, 5, 1] and result.ranks == [2, 1, 3] and result.winners == [1]
+
+
+def test_full_tie_is_shared() -> None:
+    """§3 "Ties: more cards placed wins; then shared"."""
+    state = hunt(dice=(1,), deck=[], pyramids=[{"5.1": "bat"}, {"5.1": "slime"}, {}], turn=2)
+    state.apply_text(2, "roll")
+    state.apply_text(2, "place:5.3")
+    result = state.result()
+    assert result is not None and result.winners == [0, 1, 2] and result.ranks == [1, 1, 1]
+
+
+def test_dead_ring_is_renewed() -> None:
+    """bodoge's ruling (option dead_ring = renew, default): when no seat can place any ring card
+    the seed's game could never end; the six cards are discarded face up and six new ones are
+    turned. Here every seat holds all five rank-5 species, the ring holds rank-5 cards only, and
+    seat 0 leaves the Goblin."""
+    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
+    deck = ["orc", "harpy", "dragon", "mimic", "golem", "werewolf", "bat"]
+    state = hunt(dice=(1,), deck=deck, ring=ring, pyramids=[BOTTOM, BOTTOM, BOTTOM])
+    events = state.apply_text(0, "roll")
+    assert events[-1] == {
+        "type": "renew",
+        "discarded": ring,
+        "ring": ["orc", "harpy", "dragon", "mimic", "golem", "werewolf"],
+    }
+    data = state.to_json()
+    assert data["discard"] == ring and data["deck"] == ["bat"] and data["piece"] == 2
+    assert state.pending() == [1] and not state.is_over()
+
+
+def test_dead_ring_ends_the_game_with_option_end() -> None:
+    """Option dead_ring = end: the dead position ends the game where it stands."""
+    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
+    state = hunt(
+        dice=(1,), ring=ring, pyramids=[BOTTOM, BOTTOM, BOTTOM], options={"dead_ring": "end"}
+    )
+    events = state.apply_text(0, "roll")
+    assert events[-1] == {"type": "end", "reason": "dead"}
+    assert state.is_over() and state.to_json()["ring"] == ring
+
+
+def test_dead_ring_with_a_short_deck_ends_the_game() -> None:
+    """Renewal turns cards like a refill, so a deck that runs out while turning the new ring
+    ends the game (§3: a refill is needed and the deck is empty)."""
+    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
+    state = hunt(dice=(1,), ring=ring, deck=["orc", "dragon"], pyramids=[BOTTOM] * 3)
+    events = state.apply_text(0, "roll")
+    assert events[-1] == {"type": "end", "reason": "deck"}
+    assert state.to_json()["ring"] == ["orc", "dragon", None, None, None, None]
+
+
+def test_wrong_seat_and_illegal_slot_leave_the_state_unchanged() -> None:
+    """Bad input raises a bodoge error and changes nothing."""
+    state = hunt(dice=(3,))
+    before = state.to_json()
+    with pytest.raises(WrongSeat):
+        state.apply_text(1, "roll")
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply_text(0, "place:5.1")
+    assert state.to_json() == before
+    state.apply_text(0, "roll")
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply_text(0, "place:4.1")
+    with pytest.raises(IllegalAction, match="no action"):
+        state.apply_text(0, "place:9.9")
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"ring": ["slime"]}, "ring must list 6"),
+        ({"piece": 7}, "piece must be"),
+        ({"turn": 3}, "turn must be"),
+        ({"phase": "dance"}, "phase must be"),
+        ({"deck": ["unicorn"]}, "'unicorn' is no card"),
+        ({"deck": ["dragon"] * 6}, "Dragon more than the deck"),
+        ({"pyramids": [{"4.1": "orc"}, {}, {}]}, "seat 0: slot 4.1 is filled"),
+        ({"phase": "place", "piece": 3}, "cannot be placed"),
+        ({"end": "deck"}, "end must be"),
+    ],
+)
+def test_inconsistent_states_are_rejected(fields: dict[str, Any], message: str) -> None:
+    """A hand-written state that breaks the rules is refused with one clear message."""
+    with pytest.raises(InvalidState, match=message):
+        hunt(**fields)
+
+
+def test_views_hide_only_the_deck_order() -> None:
+    """The deck is face down (seed 1.「山札」); everything else in Hunt is face up."""
+    state = hunt()
+    for seat in (None, 0, 1, 2):
+        view = state.view(seat)
+        assert "deck" not in view and view["deck_count"] == 3
+        assert view["ring"][2] == "dragon"
+
+
+def test_render_shows_ring_piece_and_pyramids() -> None:
+    """The terminal text names the cards, the piece and each seat's pyramid."""
+    text = hunt(pyramids=[BOTTOM, {}, {}]).render(0)
+    assert ">1:Slime(5)" in text and "Seat 0 (you)" in text and "[Skeleton]" in text
+
+
+def test_deck_holds_ninety_cards_at_start() -> None:
+    """Seed 「モンスターカード ９０枚」 and §3 card set: deck + ring are the whole set."""
+    data = HUNT.new(3, seed=1).to_json()
+    expected = sorted(card_key(card) for card in full_deck())
+    assert sorted(data["deck"] + data["ring"]) == expected and len(expected) == 90
