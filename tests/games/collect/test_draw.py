@@ -62,8 +62,8 @@ def test_first_card_is_simply_placed() -> None:
 
 
 def test_return_on_the_drawn_deck_takes_the_other_decks_top() -> None:
-    """Seed: 「そのカードをいずれかのデッキの一番上に裏向きで戻し、もう一方のデッキの一番上の
-    カードを公開して、それを獲得します」; RULINGS §1: the returned card stays public ("*")."""
+    """Seed: 「そのカードをいずれかのデッキの一番上に裏向きで戻し、もう一方のデッキの一番上のカード
+    を公開して、それを獲得します」; RULINGS §1: the returned card stays public ("*")."""
     state = load([[CRAB], []], [LION, OCTO], [HERMIT, MONKEY])
     play(state, 0, "draw:A")
     events = state.apply_text(0, "return:A")
@@ -80,8 +80,8 @@ def test_return_on_the_drawn_deck_takes_the_other_decks_top() -> None:
 
 
 def test_return_on_the_other_deck_takes_the_top_of_the_drawn_deck() -> None:
-    """RULINGS §1: return it on top of either deck, then keep the top card of the *other* deck
-    (the deck you did not return it to)."""
+    """RULINGS §1: return it on top of either deck, then keep the top card of the *other* deck (the
+    deck you did not return it to)."""
     state = load([[CRAB], []], [LION, OCTO], [HERMIT, MONKEY])
     play(state, 0, "draw:A", "return:B", "right")
     assert deck(state, "B")[:2] == ["lion*", HERMIT]
@@ -122,8 +122,8 @@ def test_wrong_seat_is_rejected_and_nothing_changes() -> None:
 
 @pytest.mark.parametrize("text", ["keep", "left", "return:A", "pass", "card:0.0", "bottom:A"])
 def test_an_action_of_another_step_is_rejected_and_nothing_changes(text: str) -> None:
-    """RULINGS §1 "A turn, as atomic decisions": step 1 is choosing a deck; nothing else is
-    legal before it."""
+    """RULINGS §1 "A turn, as atomic decisions": step 1 is choosing a deck; nothing else is legal
+    before it."""
     state = load([[CRAB], [MONKEY]], [LION], [HERMIT])
     before = state.to_json()
     with pytest.raises(IllegalAction):
@@ -142,8 +142,8 @@ def test_unreadable_notation_is_rejected(text: str) -> None:
 
 
 def test_a_card_without_a_play_ability_ends_the_turn() -> None:
-    """Seed 3.「プレイしたカードに能力がある場合」: a lion has no play ability, so the turn ends
-    at once and the next seat draws."""
+    """Seed 3.「プレイしたカードに能力がある場合」: a lion has no play ability, so the turn ends at
+    once and the next seat draws."""
     state = load([[CRAB], [MONKEY]], [LION], [HERMIT])
     events = play(state, 0, "draw:A", "keep", "left")
     assert kinds(events) == ["draw", "keep", "play"]
