@@ -184,3 +184,12 @@ def test_decisions_ignore_hidden_information(spec: str, players: int) -> None:
             first = pending[0]
             state.apply(first, mover.choose(state, first))
     assert checked > 10
+
+
+def test_endless_playouts_are_cut_off_and_scored_as_draws() -> None:
+    """A playout that has not ended after `max_playout` moves stops (and counts as a draw)."""
+    bot = IsmctsBot(1, iterations=20, max_playout=1)
+    state = SealedBids.new(2, seed=3)
+    assert bot._playout(state.clone()) is False
+    assert IsmctsBot(1)._playout(state.clone()) is True
+    assert bot.choose(state, 1) in state.legal_actions(1)

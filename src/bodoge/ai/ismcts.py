@@ -62,7 +62,7 @@ class IsmctsBot:
         iterations: int | None = 300,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
-        max_playout: int = 100_000,
+        max_playout: int = 5_000,
         name: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -145,8 +145,9 @@ class IsmctsBot:
             elif fresh:
                 growing = False
             node = child
-        self._playout(world)
-        reward = rewards(world)
+        ended = self._playout(world)
+        # A playout that wanders without end is scored as a draw.
+        reward = rewards(world) if ended else [1.0 / world.players] * world.players
         for stat, seat in path:
             stat[0] += 1.0
             stat[1] += reward[seat]
@@ -173,13 +174,13 @@ class IsmctsBot:
                 best_action = a
         return best_action, False
 
-    def _playout(self, world: State) -> None:
+    def _playout(self, world: State) -> bool:
+        """Random moves to the end; False if the game has not ended after `max_playout`."""
         below = self.rng.below
-        steps = 0
-        while not world.is_over():
+        for _ in range(self.max_playout):
+            if world.is_over():
+                return True
             seat = world.pending()[0]
             legal = world.legal_actions(seat)
             world.apply(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0])
-            steps += 1
-            if steps > self.max_playout:
-                raise RuntimeError(f"{world.info.id} did not end within {self.max_playout} moves")
+        return world.is_over()

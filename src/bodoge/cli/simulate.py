@@ -67,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"bodoge simulate: {error.strerror}: {error.filename}", file=sys.stderr)
         return 2
+    except RuntimeError as error:  # a game that did not end: a bug in the game, not the input
+        print(f"bodoge simulate: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\nbodoge simulate: interrupted", file=sys.stderr)
         return 130
