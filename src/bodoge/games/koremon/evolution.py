@@ -264,7 +264,9 @@ class EvolutionState(State):
             mark = " (you)" if other == seat else ""
             lines.append(f"  seat {other}{mark}: {_both(card)}")
         for rank in range(1, 6):
-            names = [card_name(c, "en") for c in BY_RANK[rank] if self.supply[c]]
+            names = [
+                f"{card_name(c)} {card_name(c, 'ja')}" for c in BY_RANK[rank] if self.supply[c]
+            ]
             lines.append(f"  supply rank {rank}: {', '.join(names) or '-'}")
         if self.dice:
             lines.append(f"Last roll: seat {self.last} rolled {self.dice[0]} + {self.dice[1]}")
