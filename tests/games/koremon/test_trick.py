@@ -537,3 +537,15 @@ def test_mimic_lead_option_is_checked() -> None:
     with pytest.raises(InvalidOptions):
         get_game("koremon_trick").new(4, {"mimic_lead": "never"})
     assert TrickState.new(4).options == {"mimic_lead": "only-mimics"}
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Bots must be blind to hidden cards (docs/ai.md): two worlds with the same view of seat 0
+    give the same determinization from the same generator."""
+    state = TrickState.new(3, seed=12)
+    for seat in (0, None):
+        other = state.determinize(seat, Rng(1))
+        assert other.view(seat) == state.view(seat)
+        assert other.hands != state.hands or other.reserve != state.reserve
+        first, second = state.determinize(seat, Rng(5)), other.determinize(seat, Rng(5))
+        assert first.hands == second.hands and first.reserve == second.reserve

@@ -494,11 +494,15 @@ class TrickState(State):
         hidden = [
             other for other in range(self.players) if other != seat and not self.mimic_only[other]
         ]
-        pool = list(self.reserve)
+        # The pool is built in card order, never in the order the hidden cards really lie, so
+        # the world drawn depends only on what `seat` knows and on `rng`.
+        counts = [0] * CARD_COUNT
+        for card in self.reserve:
+            counts[card] += 1
         for other in hidden:
-            hand = self.hands[other]
-            for card in range(CARD_COUNT):
-                pool.extend([card] * hand[card])
+            for card, count in enumerate(self.hands[other]):
+                counts[card] += count
+        pool = [card for card, count in enumerate(counts) for _ in range(count)]
         rng.shuffle(pool)
         at = len(self.reserve)
         new.reserve = pool[:at]
