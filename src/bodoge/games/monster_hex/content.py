@@ -1,0 +1,460 @@
+"""Monster Hex content: factions and unit tiles, stone tiles and boards, read from TOML files with
+schema checks, and the tables the rules precompute from them.
+
+The default files live in `data/`. A user's folder (option `content`) may hold any of
+`units.toml`, `stones.toml`, `board_2p.toml`, `board_3p.toml`, `board_4p.toml`; a file it lacks is
+taken from the defaults. Every schema failure is a `ContentError` naming the file, the item and
+what is wrong.
+
+Codes used everywhere in the rules:
+- a faction is 0..3 in `units.toml` order; a unit type is 0..9 in `units.toml` order;
+- a unit is ``faction * 10 + type`` (so 40 units);
+- a stone tile is 0..7 in `stones.toml` order;
+- a cell is 0..n-1, the board's hexes (large stone hexes included) in reading order;
+- a site is 0..m-1: the large stones in reading order, then the small stones in file order.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from bodoge.engine.errors import ContentError
+from bodoge.games.monster_hex import hexgrid
+
+RANKS = "SABC"  # strongest first
+RANK_COMPOSITION = {"S": 1, "A": 2, "B": 3, "C": 4}
+UNITS_PER_FACTION = 10
+FACTIONS = 4
+TILES_PER_COLOR = 2
+SEVEN = 7  # the stone worth 7 breaks ties at the end
+ABILITY_RANKS = ("S", "B", "C")
+BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
+MAX_POWER = 5
+FILES = ("units.toml", "stones.toml", "board_2p.toml", "board_3p.toml", "board_4p.toml")
+
+
+@dataclass(frozen=True)
+class Named:
+    key: str
+    en: str
+    ja: str
+
+    def name(self, lang: str = "en") -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class UnitType(Named):
+    rank: str
+    edges: tuple[int, ...]
+    ability: bool
+
+    @property
+    def strength(self) -> int:
+        """Rank as a number to compare, higher is stronger: S 4, A 3, B 2, C 1."""
+        return len(RANKS) - RANKS.index(self.rank)
+
+
+@dataclass(frozen=True)
+class StoneTile:
+    key: str
+    color: int  # faction code
+    value: int
+
+
+@dataclass
+class Board:
+    """A board and its precomputed tables (see the module docstring for the codes)."""
+
+    file: str
+    players: int
+    en: str
+    ja: str
+    hexes: list[hexgrid.Hex]  # per cell
+    labels: list[str]  # per cell
+    placeable: list[bool]  # per cell
+    start: list[bool]  # per cell
+    placeable_cells: list[int]
+    start_cells: list[int]
+    nbr: list[tuple[int, ...]]  # per cell, per direction: the neighbouring cell or -1
+    site_names: list[str]
+    site_large: list[bool]
+    # per site: the cells that must hold units, and the direction each one's facing edge points
+    site_cells: list[tuple[int, ...]]
+    site_dirs: list[tuple[int, ...]]
+    site_hex: list[int]  # large: the stone's own cell; small: -1
+    cell_sites: list[tuple[int, ...]]  # per cell: the sites it helps to complete
+    fixed_tiles: list[tuple[int, int]]  # per large stone (stone_layout=fixed)
+    cell_of: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def large_sites(self) -> list[int]:
+        return [s for s, large in enumerate(self.site_large) if large]
+
+
+@dataclass
+class Content:
+    source: str  # "default" or the folder
+    factions: list[Named]
+    units: list[UnitType]
+    tiles: list[StoneTile]
+    boards: dict[int, Board]
+    # edge[type][rot] = powers facing directions 0..5
+    edge: list[list[tuple[int, ...]]] = field(default_factory=list)
+    # match[type][d][p] = bitmask of rotations whose edge facing d has power p
+    match: list[list[list[int]]] = field(default_factory=list)
+    # rotmask[type][code] = rotations of `type` matching an empty hex whose facing powers are
+    # `code` (base-6 digits, one per direction, 0 = no unit there); filled lazily
+    rotmask: list[dict[int, int]] = field(default_factory=list)
+    unit_names: list[str] = field(init=False)  # per unit code: "red-A2"
+    unit_of: dict[str, int] = field(init=False)  # lower-case name -> unit code
+    faction_of: dict[str, int] = field(init=False)
+    tile_of: dict[str, int] = field(init=False)
+    seven: int = field(init=False)  # the tile worth 7
+
+    def __post_init__(self) -> None:
+        self.edge = [[hexgrid.rotated(u.edges, r) for r in range(6)] for u in self.units]
+        self.match = [
+            [
+                [sum(1 << r for r in range(6) if rots[r][d] == p) for p in range(MAX_POWER + 1)]
+                for d in range(6)
+            ]
+            for rots in self.edge
+        ]
+        self.rotmask = [{} for _ in self.units]
+        self.unit_names = [
+            f"{faction.key}-{unit.key}" for faction in self.factions for unit in self.units
+        ]
+        self.unit_of = {name.lower(): code for code, name in enumerate(self.unit_names)}
+        self.faction_of = {f.key.lower(): code for code, f in enumerate(self.factions)}
+        self.tile_of = {t.key.lower(): code for code, t in enumerate(self.tiles)}
+        self.seven = next(code for code, t in enumerate(self.tiles) if t.value == SEVEN)
+
+    def matching_rotations(self, unit_type: int, code: int) -> int:
+        """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
+        cached = self.rotmask[unit_type].get(code)
+        if cached is None:
+            cached = 0
+            match = self.match[unit_type]
+            rest = code
+            for d in range(6):
+                power = rest % 6
+                rest //= 6
+                if power:
+                    cached |= match[d][power]
+            self.rotmask[unit_type][code] = cached
+        return cached
+
+
+# ---- loading ---------------------------------------------------------------------------------
+
+
+def _read(folder: Path | None, name: str) -> tuple[str, dict[str, Any]]:
+    """A content file's (display name, data): from `folder` if it has it, else the default."""
+    if folder is not None and (folder / name).is_file():
+        path = folder / name
+        text = path.read_text("utf-8")
+        shown = str(path)
+    else:
+        text = resources.files(f"{__package__}.data").joinpath(name).read_text("utf-8")
+        shown = f"{name} (bodoge default)"
+    try:
+        return shown, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{shown}: not valid TOML: {error}") from None
+
+
+def _require(shown: str, item: str, data: dict[str, Any], keys: dict[str, type]) -> None:
+    if not isinstance(data, dict):
+        raise ContentError(f"{shown}: {item} must be a table")
+    for key, kind in keys.items():
+        if key not in data:
+            raise ContentError(f"{shown}: {item} lacks {key!r}")
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ContentError(
+                f"{shown}: {item} has {key} = {value!r}, which is not a {kind.__name__}"
+            )
+
+
+def _unique(shown: str, what: str, keys: list[str]) -> None:
+    seen: set[str] = set()
+    for key in keys:
+        if key.lower() in seen:
+            raise ContentError(f"{shown}: {what} key {key!r} appears twice")
+        seen.add(key.lower())
+
+
+def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
+    shown, data = _read(folder, "units.toml")
+    factions = []
+    raw_factions = data.get("faction", [])
+    if not isinstance(raw_factions, list) or len(raw_factions) != FACTIONS:
+        raise ContentError(f"{shown}: needs exactly {FACTIONS} [[faction]] tables")
+    for number, item in enumerate(raw_factions, start=1):
+        _require(shown, f"faction #{number}", item, {"key": str, "en": str, "ja": str})
+        if not item["key"].isidentifier():
+            raise ContentError(f"{shown}: faction key {item['key']!r} must be a plain word")
+        factions.append(Named(item["key"], item["en"], item["ja"]))
+    _unique(shown, "faction", [f.key for f in factions])
+
+    units = []
+    raw_units = data.get("unit", [])
+    if not isinstance(raw_units, list) or len(raw_units) != UNITS_PER_FACTION:
+        raise ContentError(f"{shown}: needs exactly {UNITS_PER_FACTION} [[unit]] tables")
+    for number, item in enumerate(raw_units, start=1):
+        _require(
+            shown,
+            f"unit #{number}",
+            item,
+            {"key": str, "rank": str, "en": str, "ja": str, "edges": list},
+        )
+        name = f"unit {item['key']!r}"
+        if not item["key"].replace("_", "").isalnum():
+            raise ContentError(f"{shown}: {name} key must be letters and digits")
+        if item["rank"] not in RANK_COMPOSITION:
+            raise ContentError(f"{shown}: {name} has rank {item['rank']!r}, not one of S, A, B, C")
+        edges = item["edges"]
+        if len(edges) != 6:
+            raise ContentError(f"{shown}: {name} has {len(edges)} edges, not 6")
+        for power in edges:
+            if not isinstance(power, int) or isinstance(power, bool) or not 1 <= power <= 5:
+                raise ContentError(f"{shown}: {name} has edge power {power!r}, not 1-5")
+        ability = item.get("ability", False)
+        if not isinstance(ability, bool):
+            raise ContentError(f"{shown}: {name} has ability = {ability!r}, not true or false")
+        units.append(
+            UnitType(item["key"], item["en"], item["ja"], item["rank"], tuple(edges), ability)
+        )
+    _unique(shown, "unit", [u.key for u in units])
+    for rank, count in RANK_COMPOSITION.items():
+        found = sum(1 for u in units if u.rank == rank)
+        if found != count:
+            raise ContentError(f"{shown}: a faction has {count} rank-{rank} units, not {found}")
+    ability_ranks = sorted((u.rank for u in units if u.ability), key=RANKS.index)
+    if tuple(ability_ranks) != ABILITY_RANKS:
+        raise ContentError(
+            f"{shown}: the ability units must be the S, one B and one C unit "
+            f"(found ranks {', '.join(ability_ranks) or 'none'})"
+        )
+    return factions, units
+
+
+def _load_tiles(folder: Path | None, factions: list[Named]) -> list[StoneTile]:
+    shown, data = _read(folder, "stones.toml")
+    colors = {f.key: code for code, f in enumerate(factions)}
+    raw = data.get("tile", [])
+    if not isinstance(raw, list) or len(raw) != TILES_PER_COLOR * len(factions):
+        raise ContentError(
+            f"{shown}: needs exactly {TILES_PER_COLOR * len(factions)} [[tile]] tables "
+            f"({TILES_PER_COLOR} of each color)"
+        )
+    tiles = []
+    for number, item in enumerate(raw, start=1):
+        _require(shown, f"tile #{number}", item, {"key": str, "color": str, "value": int})
+        name = f"tile {item['key']!r}"
+        if not item["key"].replace("_", "").isalnum():
+            raise ContentError(f"{shown}: {name} key must be letters and digits")
+        if item["color"] not in colors:
+            raise ContentError(
+                f"{shown}: {name} has color {item['color']!r}, not one of {', '.join(colors)}"
+            )
+        if item["value"] < 1:
+            raise ContentError(f"{shown}: {name} has value {item['value']}, not 1 or more")
+        tiles.append(StoneTile(item["key"], colors[item["color"]], item["value"]))
+    _unique(shown, "tile", [t.key for t in tiles])
+    for code, faction in enumerate(factions):
+        count = sum(1 for t in tiles if t.color == code)
+        if count != TILES_PER_COLOR:
+            raise ContentError(
+                f"{shown}: color {faction.key!r} has {count} tiles, not {TILES_PER_COLOR}"
+            )
+    sevens = [t.key for t in tiles if t.value == SEVEN]
+    if len(sevens) != 1:
+        raise ContentError(
+            f"{shown}: exactly one tile must be worth {SEVEN} "
+            f"(found {len(sevens)}{': ' + ', '.join(sevens) if sevens else ''})"
+        )
+    return tiles
+
+
+def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Board:
+    name = f"board_{players}p.toml"
+    shown, data = _read(folder, name)
+    _require(shown, "the board", data, {"players": int, "en": str, "ja": str, "map": list})
+    if data["players"] != players:
+        raise ContentError(f"{shown}: players = {data['players']}, but this is the {name} file")
+    if not all(isinstance(row, str) for row in data["map"]):
+        raise ContentError(f"{shown}: map must be a list of text rows")
+    try:
+        chars = hexgrid.parse_map(data["map"])
+    except ValueError as error:
+        raise ContentError(f"{shown}: {error}") from None
+    for hex_, char in chars.items():
+        if char not in ".SL":
+            x, y = hexgrid.to_doubled(hex_)
+            raise ContentError(
+                f"{shown}: map row {y + 1} has {char!r} at column {x + 1}; "
+                "use . (placeable), S (start) or L (large stone)"
+            )
+    hexes = sorted(chars, key=lambda h: (h[1], h[0]))
+    named = hexgrid.labels(hexes)
+    labels = [named[h] for h in hexes]
+    cell_of = {label: cell for cell, label in enumerate(labels)}
+    index = {h: cell for cell, h in enumerate(hexes)}
+    placeable = [chars[h] in ".S" for h in hexes]
+    start = [chars[h] == "S" for h in hexes]
+    placeable_cells = [c for c in range(len(hexes)) if placeable[c]]
+    start_cells = [c for c in range(len(hexes)) if start[c]]
+    need = BOARD_PLACEABLE[players]
+    if len(placeable_cells) != need:
+        raise ContentError(
+            f"{shown}: the map has {len(placeable_cells)} placeable hexes, "
+            f"a {players}-player game needs {need}"
+        )
+    if len(start_cells) != 2:
+        raise ContentError(f"{shown}: the map has {len(start_cells)} start hexes (S), not 2")
+    nbr = [tuple(index.get(hexgrid.neighbour(h, d), -1) for d in range(6)) for h in hexes]
+
+    site_names: list[str] = []
+    site_large: list[bool] = []
+    site_cells: list[tuple[int, ...]] = []
+    site_dirs: list[tuple[int, ...]] = []
+    site_hex: list[int] = []
+    for cell, h in enumerate(hexes):
+        if chars[h] != "L":
+            continue
+        label = labels[cell]
+        around = []
+        for d in range(6):
+            other = nbr[cell][d]
+            if other < 0 or not placeable[other]:
+                raise ContentError(
+                    f"{shown}: large stone {label} needs six placeable neighbours, but its "
+                    f"{hexgrid.DIRECTION_NAMES[d]} neighbour is "
+                    f"{'off the board' if other < 0 else 'another large stone ' + labels[other]}"
+                )
+            around.append(other)
+        site_names.append(f"L{len(site_names) + 1}")
+        site_large.append(True)
+        site_cells.append(tuple(around))
+        site_dirs.append(tuple(hexgrid.opposite(d) for d in range(6)))
+        site_hex.append(cell)
+    large_count = len(site_names)
+    if not 1 <= large_count <= len(tiles) // 2:
+        raise ContentError(
+            f"{shown}: the map has {large_count} large stones (L), not 1-{len(tiles) // 2}"
+        )
+
+    small = data.get("small_stones", [])
+    if not isinstance(small, list):
+        raise ContentError(f"{shown}: small_stones must be a list of hex pairs")
+    edges_seen: set[frozenset[int]] = set()
+    for number, pair in enumerate(small, start=1):
+        item = f"small stone #{number}"
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(p, str) for p in pair)
+        ):
+            raise ContentError(f'{shown}: {item} must be two hex names like ["c3", "c4"]')
+        cells = []
+        for label in pair:
+            cell = cell_of.get(label.lower())
+            if cell is None:
+                raise ContentError(f"{shown}: {item} names hex {label!r}, which is not on the map")
+            if not placeable[cell]:
+                raise ContentError(
+                    f"{shown}: {item} names {label}, a large stone, not a placeable hex"
+                )
+            cells.append(cell)
+        d = hexgrid.direction_between(hexes[cells[0]], hexes[cells[1]])
+        if d is None:
+            raise ContentError(f"{shown}: {item}: {pair[0]} and {pair[1]} are not neighbours")
+        edge = frozenset(cells)
+        if edge in edges_seen:
+            raise ContentError(f"{shown}: {item}: the edge {pair[0]}-{pair[1]} already has a stone")
+        edges_seen.add(edge)
+        site_names.append(f"s{number}")
+        site_large.append(False)
+        site_cells.append(tuple(cells))
+        site_dirs.append((d, hexgrid.opposite(d)))
+        site_hex.append(-1)
+
+    cell_sites = [
+        tuple(s for s, cells in enumerate(site_cells) if cell in cells)
+        for cell in range(len(hexes))
+    ]
+
+    fixed_raw = data.get("fixed_tiles")
+    fixed: list[tuple[int, int]] = []
+    if fixed_raw is not None:
+        tile_of = {t.key.lower(): code for code, t in enumerate(tiles)}
+        if not isinstance(fixed_raw, list) or len(fixed_raw) != large_count:
+            raise ContentError(
+                f"{shown}: fixed_tiles must list a pair of tiles for each of the "
+                f"{large_count} large stones"
+            )
+        used: set[int] = set()
+        for number, pair in enumerate(fixed_raw, start=1):
+            item = f"fixed_tiles #{number}"
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ContentError(f"{shown}: {item} must be two tile keys")
+            codes = []
+            for key in pair:
+                code = tile_of.get(str(key).lower())
+                if code is None:
+                    raise ContentError(f"{shown}: {item} names tile {key!r}, which is not a tile")
+                if code in used:
+                    raise ContentError(f"{shown}: {item} uses tile {key!r} a second time")
+                used.add(code)
+                codes.append(code)
+            fixed.append((codes[0], codes[1]))
+
+    return Board(
+        file=shown,
+        players=players,
+        en=data["en"],
+        ja=data["ja"],
+        hexes=hexes,
+        labels=labels,
+        placeable=placeable,
+        start=start,
+        placeable_cells=placeable_cells,
+        start_cells=start_cells,
+        nbr=nbr,
+        site_names=site_names,
+        site_large=site_large,
+        site_cells=site_cells,
+        site_dirs=site_dirs,
+        site_hex=site_hex,
+        cell_sites=cell_sites,
+        fixed_tiles=fixed,
+        cell_of=cell_of,
+    )
+
+
+DEFAULT = "default"
+
+
+@cache
+def load(source: str = DEFAULT) -> Content:
+    """The content from `source`: "default" (bodoge's files) or a folder of the user's own files
+    (any file it lacks comes from the defaults). Cached per source."""
+    folder = None
+    if source != DEFAULT:
+        folder = Path(source).expanduser()
+        if not folder.is_dir():
+            raise ContentError(f"content folder {source!r} does not exist")
+        known = set(FILES)
+        if not any((folder / name).is_file() for name in known):
+            raise ContentError(f"content folder {source!r} holds none of {', '.join(FILES)}")
+    factions, units = _load_units(folder)
+    tiles = _load_tiles(folder, factions)
+    boards = {players: _load_board(folder, players, tiles) for players in (2, 3, 4)}
+    return Content(source, factions, units, tiles, boards)

@@ -1,0 +1,1 @@
+"""Bodoge's default Monster Hex content files (TOML), shipped as package data."""

@@ -1,0 +1,846 @@
+"""Monster Hex (モンスターヘクス), RULINGS.md §2 and the seed text 004.
+
+Decisions, in order (each a small list):
+- ``faction:red`` each seat in turn order from the start seat (option ``factions=choose``);
+  ``shared:green`` the second seat picks the shared faction (2 players, ``shared_faction=on``);
+- a turn: ``unit:red-A2`` picks a unit from the hand (only units that can go somewhere under the
+  matching rule, or every unit when none can), then ``place:d4@2`` puts it on hex d4 turned 2
+  steps (60° each) clockwise (only legal hex and rotation pairs are offered);
+- ``take:red7``: the seat whose faction holds place 1 alone at a large stone picks a tile (this
+  may be a seat other than the active one).
+
+The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
+seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
+for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
+the legal rotations of a unit there are one table lookup (`Content.matching_rotations`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.engine import (
+    Event,
+    GameInfo,
+    IllegalAction,
+    InvalidOptions,
+    OptionSpec,
+    Result,
+    Rng,
+    State,
+    ranks_from_keys,
+)
+from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
+
+# phases
+FACTION, SHARED, UNIT, PLACE, TAKE, OVER = range(6)
+PHASE_NAMES = ("faction", "shared", "unit", "place", "take", "over")
+
+# action space: fixed blocks, the per-board placement block last
+FACTION_BASE = 0
+SHARED_BASE = FACTION_BASE + content_mod.FACTIONS
+UNIT_BASE = SHARED_BASE + content_mod.FACTIONS
+TAKE_BASE = UNIT_BASE + content_mod.FACTIONS * UNITS_PER_FACTION
+PLACE_BASE = TAKE_BASE + content_mod.FACTIONS * content_mod.TILES_PER_COLOR
+
+POW6 = tuple(6**d for d in range(6))
+ROUNDS = {4: 8, 3: 10, 2: 9}
+COLOR_BONUS = 2
+
+OPTIONS = (
+    OptionSpec(
+        "factions",
+        "choose",
+        "choose: each seat picks its faction in turn order from the start seat; random: dealt",
+        "choose: スタートプレイヤーから順に各自が派閥を選ぶ／random: ランダムに配る",
+        ("choose", "random"),
+    ),
+    OptionSpec(
+        "shared_faction",
+        "on",
+        "2 players: with the shared faction (on), or 9 rounds with the overwhelming bonus (off)",
+        "2人プレイ: 共有色あり(on)、なし(off: 9ラウンド、圧倒的ボーナス)",
+        ("on", "off"),
+    ),
+    OptionSpec(
+        "stone_layout",
+        "random",
+        "random: stone tiles shuffled onto the large stones; fixed: as the board file lists them",
+        "random: 魔石タイルをシャッフルして配置／fixed: ボードファイルの指定どおり",
+        ("random", "fixed"),
+    ),
+    OptionSpec(
+        "content",
+        content_mod.DEFAULT,
+        "default: bodoge's tiles, stones and boards; or a folder of your own TOML files",
+        "default: bodoge のタイル・魔石・ボード／自分の TOML ファイルのフォルダ",
+        kind="text",
+    ),
+    OptionSpec(
+        "abilities",
+        "off",
+        "ability cards (not available yet)",
+        "能力カード(未実装)",
+        ("off", "on"),
+    ),
+    OptionSpec(
+        "objectives",
+        "off",
+        "objective cards (not available yet)",
+        "目標カード(未実装)",
+        ("off", "on"),
+    ),
+)
+
+
+class MonsterHex(State):
+    info = GameInfo(
+        id="monster_hex",
+        title_en="Monster Hex",
+        title_ja="モンスターヘクス",
+        min_players=2,
+        max_players=4,
+        options=OPTIONS,
+        summary_en="Place monsters edge to matching edge and win the magic stones around them.",
+        summary_ja="辺のパワーを合わせてモンスターを配置し、魔石を獲得するエリアマジョリティ。",
+    )
+
+    __slots__ = (
+        "board",
+        "c",
+        "choice",
+        "decks",
+        "discarded",
+        "done",
+        "face",
+        "factions",
+        "hand_size",
+        "hands",
+        "occ",
+        "phase",
+        "queue",
+        "rot",
+        "sdecks",
+        "selected",
+        "shared",
+        "shared_mode",
+        "site_tiles",
+        "small_won",
+        "start",
+        "taken",
+        "turn",
+        "turns",
+    )
+
+    c: Content
+    board: content_mod.Board
+    shared_mode: bool
+    hand_size: int
+    turns: int  # turns in the game
+    phase: int
+    start: int  # start seat
+    turn: int  # turns begun before the current one
+    factions: list[int]  # per seat, -1 until chosen
+    shared: int  # the shared faction, -1 if none
+    occ: list[int]  # per cell: unit code or -1
+    rot: list[int]  # per cell: rotation of its unit
+    face: list[int]  # per cell, derived: printed powers facing an empty placeable cell
+    hands: list[list[int]]
+    decks: list[list[int]]  # own faction; top = end
+    sdecks: list[list[int]]  # shared faction units of that seat (2 players, shared mode)
+    selected: int  # unit picked this turn, -1 if none
+    site_tiles: list[list[int]]  # large stones: tiles still lying there
+    done: list[bool]  # per site: resolved
+    small_won: list[int]  # per site: faction that took the small stone, -1 none
+    taken: list[list[int]]  # per faction: stone tiles taken
+    discarded: list[int]
+    choice: tuple[int, int, int] | None  # (site, chooser faction, faction taking the rest or -1)
+    queue: list[int]  # completed sites waiting to be resolved after the current choice
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    def _check_options(self) -> None:
+        for key in ("abilities", "objectives"):
+            if self.options[key] == "on":
+                raise InvalidOptions(f"option {key}=on is not available yet")
+        self._bind(self.players, self.options)
+
+    def _bind(self, players: int, options: Mapping[str, Any]) -> None:
+        """Attach the content and the per-game constants (player count and options)."""
+        self.c = content_mod.load(str(options["content"]))
+        self.board = self.c.boards[players]
+        self.shared_mode = players == 2 and options["shared_faction"] == "on"
+        self.hand_size = 4 if players == 4 else 3
+        self.turns = ROUNDS[players] * (3 if self.shared_mode else players)
+
+    def _setup(self) -> None:
+        board = self.board
+        self.start = self.rng.below(self.players)
+        self.turn = 0
+        self.factions = [-1] * self.players
+        self.shared = -1
+        cells = len(board.hexes)
+        self.occ = [-1] * cells
+        self.rot = [0] * cells
+        self.face = [0] * cells
+        self.hands = [[] for _ in range(self.players)]
+        self.decks = [[] for _ in range(self.players)]
+        self.sdecks = [[] for _ in range(self.players)]
+        self.selected = -1
+        sites = len(board.site_names)
+        self.site_tiles = [[] for _ in range(sites)]
+        self.done = [False] * sites
+        self.small_won = [-1] * sites
+        self.taken = [[] for _ in range(content_mod.FACTIONS)]
+        self.discarded = []
+        self.choice = None
+        self.queue = []
+        large = board.large_sites
+        if self.options["stone_layout"] == "fixed" and board.fixed_tiles:
+            for site, pair in zip(large, board.fixed_tiles, strict=True):
+                self.site_tiles[site] = list(pair)
+        else:
+            tiles = list(range(len(self.c.tiles)))
+            self.rng.shuffle(tiles)
+            for number, site in enumerate(large):
+                self.site_tiles[site] = tiles[2 * number : 2 * number + 2]
+        if self.options["factions"] == "random":
+            order = list(range(content_mod.FACTIONS))
+            self.rng.shuffle(order)
+            for i in range(self.players):
+                self.factions[(self.start + i) % self.players] = order[i]
+            if self.shared_mode:
+                self.shared = order[2]
+            self._deal()
+        else:
+            self.phase = FACTION
+
+    def _deal(self) -> None:
+        """Shuffle each faction's units into its seat's deck and draw the first hands."""
+        rng = self.rng
+        for seat, faction in enumerate(self.factions):
+            deck = [faction * UNITS_PER_FACTION + t for t in range(UNITS_PER_FACTION)]
+            rng.shuffle(deck)
+            self.decks[seat] = deck
+        if self.shared_mode:
+            first, second = self.start, 1 - self.start
+            pool = [self.shared * UNITS_PER_FACTION + t for t in range(UNITS_PER_FACTION)]
+            rng.shuffle(pool)
+            half = UNITS_PER_FACTION // 2
+            self.sdecks[first], self.sdecks[second] = pool[:half], pool[half:]
+            self.hands[first] = [self.decks[first].pop(), self.decks[first].pop()]
+            self.hands[first].append(self.sdecks[first].pop())
+            self.hands[second] = [self.decks[second].pop() for _ in range(3)]
+        else:
+            for seat in range(self.players):
+                self.hands[seat] = [self.decks[seat].pop() for _ in range(self.hand_size)]
+        self.phase = UNIT
+        self._begin_turn()
+
+    def clone(self) -> MonsterHex:
+        new = MonsterHex.__new__(MonsterHex)
+        self._copy_base_to(new)
+        new.c = self.c
+        new.board = self.board
+        new.shared_mode = self.shared_mode
+        new.hand_size = self.hand_size
+        new.turns = self.turns
+        new.phase = self.phase
+        new.start = self.start
+        new.turn = self.turn
+        new.factions = self.factions[:]
+        new.shared = self.shared
+        new.occ = self.occ[:]
+        new.rot = self.rot[:]
+        new.face = self.face[:]
+        new.hands = [h[:] for h in self.hands]
+        new.decks = [d[:] for d in self.decks]
+        new.sdecks = [d[:] for d in self.sdecks]
+        new.selected = self.selected
+        new.site_tiles = [t[:] for t in self.site_tiles]
+        new.done = self.done[:]
+        new.small_won = self.small_won[:]
+        new.taken = [t[:] for t in self.taken]
+        new.discarded = self.discarded[:]
+        new.choice = self.choice
+        new.queue = self.queue[:]
+        return new
+
+    # ---- turn structure ---------------------------------------------------------------------
+
+    def turn_slot(self, turn: int) -> tuple[int, bool]:
+        """(seat, places a shared-faction unit) of turn number `turn`.
+
+        Normally seats take turns clockwise from the start seat. With the shared faction a round
+        is: first player, second player, then the first player places a shared unit; the two
+        swap roles every round."""
+        if not self.shared_mode:
+            return (self.start + turn) % self.players, False
+        first = (self.start + turn // 3) % 2
+        step = turn % 3
+        return (1 - first if step == 1 else first), step == 2
+
+    def round_number(self) -> int:
+        """The current round, counted from 1."""
+        per_round = 3 if self.shared_mode else self.players
+        return min(self.turn, self.turns - 1) // per_round + 1
+
+    def active_seat(self) -> int:
+        return self.turn_slot(self.turn)[0]
+
+    def source_faction(self) -> int:
+        """The faction whose units the active seat places this turn."""
+        seat, shared = self.turn_slot(self.turn)
+        return self.shared if shared else self.factions[seat]
+
+    def _begin_turn(self) -> None:
+        """Start turn `self.turn`, skipping a turn whose seat holds no unit to place."""
+        while self.turn < self.turns:
+            seat = self.active_seat()
+            source = self.source_faction()
+            if any(u // UNITS_PER_FACTION == source for u in self.hands[seat]):
+                self.phase = UNIT
+                return
+            self.turn += 1
+        self.phase = OVER
+
+    # ---- the protocol -----------------------------------------------------------------------
+
+    @classmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        board = content_mod.load(str(options.get("content", content_mod.DEFAULT))).boards[players]
+        return PLACE_BASE + 6 * len(board.hexes)
+
+    def pending(self) -> list[int]:
+        phase = self.phase
+        if phase in (UNIT, PLACE):
+            return [self.turn_slot(self.turn)[0]]
+        if phase == TAKE:
+            assert self.choice is not None
+            return [self.factions.index(self.choice[1])]
+        if phase == FACTION:
+            chosen = sum(1 for f in self.factions if f >= 0)
+            return [(self.start + chosen) % self.players]
+        if phase == SHARED:
+            return [1 - self.start]
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _targets(self, unit_type: int) -> list[tuple[int, int]]:
+        """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
+        matching = self.c.matching_rotations
+        face = self.face
+        found = []
+        for cell in self.board.placeable_cells:
+            code = face[cell]
+            if code:
+                mask = matching(unit_type, code)
+                if mask:
+                    found.append((cell, mask))
+        return found
+
+    def _placeable_units(self, seat: int) -> list[int]:
+        """The hand units (of this turn's faction) that may be picked."""
+        source = self.source_faction()
+        units = [u for u in self.hands[seat] if u // UNITS_PER_FACTION == source]
+        codes = {self.face[cell] for cell in self.board.placeable_cells} - {0}
+        matching = self.c.matching_rotations
+        fitting = [u for u in units if any(matching(u % UNITS_PER_FACTION, code) for code in codes)]
+        return fitting or units  # no unit fits anywhere: every unit may use the fallback
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == UNIT:
+            return sorted(UNIT_BASE + u for u in self._placeable_units(seat))
+        if phase == PLACE:
+            targets = self._targets(self.selected % UNITS_PER_FACTION)
+            if not targets:  # fallback: an empty start hex, else any empty hex
+                empty = [c for c in self.board.start_cells if self.occ[c] < 0]
+                if not empty:
+                    empty = [c for c in self.board.placeable_cells if self.occ[c] < 0]
+                targets = [(cell, 63) for cell in empty]
+            return [
+                PLACE_BASE + 6 * cell + r
+                for cell, mask in targets
+                for r in range(6)
+                if mask >> r & 1
+            ]
+        if phase == TAKE:
+            assert self.choice is not None
+            return sorted(TAKE_BASE + t for t in self.site_tiles[self.choice[0]])
+        if phase in (FACTION, SHARED):
+            base = FACTION_BASE if phase == FACTION else SHARED_BASE
+            taken = set(self.factions)
+            return [base + f for f in range(content_mod.FACTIONS) if f not in taken]
+        return []
+
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        if action >= PLACE_BASE:
+            cell, r = divmod(action - PLACE_BASE, 6)
+            return self._place(seat, cell, r)
+        if action >= TAKE_BASE:
+            return self._take(action - TAKE_BASE)
+        if action >= UNIT_BASE:
+            unit = action - UNIT_BASE
+            self.hands[seat].remove(unit)
+            self.selected = unit
+            self.phase = PLACE
+            return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
+        faction = action % content_mod.FACTIONS
+        name = self.c.factions[faction].key
+        if action >= SHARED_BASE:
+            self.shared = faction
+            events: list[Event] = [{"type": "shared_faction", "seat": seat, "faction": name}]
+        else:
+            self.factions[seat] = faction
+            events = [{"type": "faction", "seat": seat, "faction": name}]
+            if -1 in self.factions:
+                return events
+            if self.shared_mode:
+                self.phase = SHARED
+                return events
+        self._deal()
+        events.append({"type": "dealt", "hands": [len(h) for h in self.hands]})
+        return events
+
+    # ---- placing and resolving ----------------------------------------------------------------
+
+    def place_unit(self, cell: int, unit: int, r: int) -> None:
+        """Put `unit` on `cell` turned `r`, and update the facing powers of its empty neighbours."""
+        self.occ[cell] = unit
+        self.rot[cell] = r
+        self.face[cell] = 0
+        edges = self.c.edge[unit % UNITS_PER_FACTION][r]
+        occ = self.occ
+        placeable = self.board.placeable
+        for d, other in enumerate(self.board.nbr[cell]):
+            if other >= 0 and occ[other] < 0 and placeable[other]:
+                self.face[other] += edges[d] * POW6[(d + 3) % 6]
+
+    def _refresh_faces(self) -> None:
+        """Recompute the derived `face` cache from the board (after reading a state)."""
+        board = self.board
+        self.face = [0] * len(board.hexes)
+        for cell in board.placeable_cells:
+            if self.occ[cell] >= 0:
+                continue
+            code = 0
+            for d, other in enumerate(board.nbr[cell]):
+                if other >= 0 and self.occ[other] >= 0:
+                    unit = self.occ[other]
+                    power = self.c.edge[unit % UNITS_PER_FACTION][self.rot[other]][(d + 3) % 6]
+                    code += power * POW6[d]
+            self.face[cell] = code
+
+    def power(self, cell: int, direction: int) -> int:
+        """The power the unit on `cell` shows towards `direction` when stones are resolved.
+        (The ability option's Enchant and Curse counters will change it here.)"""
+        unit = self.occ[cell]
+        return self.c.edge[unit % UNITS_PER_FACTION][self.rot[cell]][direction]
+
+    def _place(self, seat: int, cell: int, r: int) -> list[Event]:
+        unit = self.selected
+        self.selected = -1
+        self.place_unit(cell, unit, r)
+        events: list[Event] = [
+            {
+                "type": "place",
+                "seat": seat,
+                "unit": self.c.unit_names[unit],
+                "hex": self.board.labels[cell],
+                "rot": r,
+            }
+        ]
+        occ = self.occ
+        site_cells = self.board.site_cells
+        for site in self.board.cell_sites[cell]:
+            if not self.done[site] and all(occ[c] >= 0 for c in site_cells[site]):
+                self.queue.append(site)
+        self.queue.sort()
+        self._resolve_queue(events)
+        return events
+
+    def _resolve_queue(self, events: list[Event]) -> None:
+        """Resolve completed sites in site order; stop at a choice, else end the turn."""
+        while self.queue:
+            site = self.queue.pop(0)
+            self.done[site] = True
+            if self.board.site_large[site]:
+                if self._resolve_large(site, events):
+                    return
+            else:
+                self._resolve_small(site, events)
+        self._end_turn(events)
+
+    def _resolve_small(self, site: int, events: list[Event]) -> None:
+        """Small stone: higher facing power wins, then higher rank, else nobody. Two units of one
+        faction: that faction takes it (there is no contest)."""
+        (a, b), (da, db) = self.board.site_cells[site], self.board.site_dirs[site]
+        ua, ub = self.occ[a], self.occ[b]
+        fa, fb = ua // UNITS_PER_FACTION, ub // UNITS_PER_FACTION
+        if fa == fb:
+            winner = fa
+        else:
+            pa, pb = self.power(a, da), self.power(b, db)
+            if pa == pb:
+                pa = self.c.units[ua % UNITS_PER_FACTION].strength
+                pb = self.c.units[ub % UNITS_PER_FACTION].strength
+            winner = fa if pa > pb else fb if pb > pa else -1
+        self.small_won[site] = winner
+        events.append(
+            {
+                "type": "small_stone",
+                "site": self.board.site_names[site],
+                "faction": self.c.factions[winner].key if winner >= 0 else None,
+            }
+        )
+
+    def large_totals(self, site: int) -> dict[int, int]:
+        """Each faction's total power facing the large stone `site`."""
+        totals: dict[int, int] = {}
+        for cell, d in zip(self.board.site_cells[site], self.board.site_dirs[site], strict=True):
+            faction = self.occ[cell] // UNITS_PER_FACTION
+            totals[faction] = totals.get(faction, 0) + self.power(cell, d)
+        return totals
+
+    def _resolve_large(self, site: int, events: list[Event]) -> bool:
+        """Large stone. Returns True when a seat must now choose a tile (phase TAKE)."""
+        totals = self.large_totals(site)
+        distinct = sorted(set(totals.values()), reverse=True)
+        places = []
+        for total in distinct[:2]:
+            holders = [f for f, t in totals.items() if t == total]
+            places.append(holders[0] if len(holders) == 1 else -1)
+        first = places[0]
+        second = places[1] if len(places) > 1 else -1
+        names = self.c.factions
+        event: Event = {
+            "type": "large_stone",
+            "site": self.board.site_names[site],
+            "totals": {names[f].key: t for f, t in sorted(totals.items())},
+            "first": names[first].key if first >= 0 else None,
+            "second": names[second].key if second >= 0 else None,
+        }
+        events.append(event)
+        tiles = self.site_tiles[site]
+        overwhelming = (
+            self.players == 2
+            and not self.shared_mode
+            and first >= 0
+            and (len(distinct) == 1 or distinct[0] >= 2 * distinct[1])
+        )
+        if overwhelming:  # place 1 takes both tiles (2 players without the shared faction)
+            event["overwhelming"] = True
+            for tile in tiles[:]:
+                self._give(site, tile, first, events)
+            return False
+        chooser, rest = (first, second) if first >= 0 else (second, -1)
+        if chooser < 0:
+            for tile in tiles[:]:
+                self._discard(site, tile, events)
+            return False
+        if chooser == self.shared:  # the shared faction takes the tile worth more to it
+            best = max(tiles, key=lambda t: (self._worth(t, chooser), -tiles.index(t)))
+            self._give(site, best, chooser, events)
+            self._give_rest(site, rest, events)
+            return False
+        self.choice = (site, chooser, rest)
+        self.phase = TAKE
+        return True
+
+    def _worth(self, tile: int, faction: int) -> int:
+        info = self.c.tiles[tile]
+        return info.value + (COLOR_BONUS if info.color == faction else 0)
+
+    def _give(self, site: int, tile: int, faction: int, events: list[Event]) -> None:
+        self.site_tiles[site].remove(tile)
+        self.taken[faction].append(tile)
+        events.append(
+            {
+                "type": "take",
+                "faction": self.c.factions[faction].key,
+                "tile": self.c.tiles[tile].key,
+                "points": self._worth(tile, faction),
+            }
+        )
+
+    def _discard(self, site: int, tile: int, events: list[Event]) -> None:
+        self.site_tiles[site].remove(tile)
+        self.discarded.append(tile)
+        events.append({"type": "discard", "tile": self.c.tiles[tile].key})
+
+    def _give_rest(self, site: int, faction: int, events: list[Event]) -> None:
+        for tile in self.site_tiles[site][:]:
+            if faction >= 0:
+                self._give(site, tile, faction, events)
+            else:
+                self._discard(site, tile, events)
+
+    def _take(self, tile: int) -> list[Event]:
+        assert self.choice is not None
+        site, chooser, rest = self.choice
+        self.choice = None
+        events: list[Event] = []
+        self._give(site, tile, chooser, events)
+        self._give_rest(site, rest, events)
+        self._resolve_queue(events)
+        return events
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """Refill hands, then move on to the next turn (or end the game)."""
+        seat, shared_step = self.turn_slot(self.turn)
+        self.turn += 1
+        if self.turn >= self.turns:
+            self.phase = OVER
+            events.append({"type": "game_over"})
+            return
+        if not self.shared_mode:
+            self._draw(seat, self.decks[seat], self.hand_size, events)
+        elif shared_step:  # a shared round ends: first refills, second draws a shared unit
+            second = 1 - seat
+            self._draw(seat, self.decks[seat], self.hand_size, events)
+            self._draw(second, self.sdecks[second], len(self.hands[second]) + 1, events)
+        self._begin_turn()
+
+    def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) < up_to and deck:
+            unit = deck.pop()
+            hand.append(unit)
+            drawn.append(self.c.unit_names[unit])
+        if drawn:
+            events.append({"type": "draw", "seat": seat, "count": len(drawn)})
+            events.append({"type": "drew", "seat": seat, "units": drawn, "visible_to": [seat]})
+
+    # ---- scoring ----------------------------------------------------------------------------
+
+    def points(self) -> list[int]:
+        """Points of each faction (0..3): small stones, tiles taken, +2 per tile of its color."""
+        scores = [0] * content_mod.FACTIONS
+        for faction in self.small_won:
+            if faction >= 0:
+                scores[faction] += 1
+        for faction, tiles in enumerate(self.taken):
+            scores[faction] += sum(self._worth(t, faction) for t in tiles)
+        return scores
+
+    def seven_holder(self) -> int:
+        """The faction holding the 7-point stone tile, or -1."""
+        for faction, tiles in enumerate(self.taken):
+            if self.c.seven in tiles:
+                return faction
+        return -1
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        points = self.points()
+        seven = self.seven_holder()
+        scores = [float(points[f]) for f in self.factions]
+        keys = [(points[f], f == seven) for f in self.factions]
+        ranks = ranks_from_keys(keys)
+        winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+        detail: dict[str, Any] = {
+            "factions": [self.c.factions[f].key for f in self.factions],
+            "seven": self.c.tiles[self.c.seven].key,
+            "seven_holder": self.c.factions[seven].key if seven >= 0 else None,
+        }
+        if self.shared_mode:
+            shared_points = points[self.shared]
+            detail["shared_faction"] = {
+                "faction": self.c.factions[self.shared].key,
+                "score": shared_points,
+            }
+            if all(points[f] < shared_points for f in self.factions):
+                detail["double_loss"] = True  # both players score below the shared faction
+                detail["no_winner"] = True
+                winners = []
+        return Result(scores=scores, ranks=ranks, winners=winners, detail=detail)
+
+    # ---- notation -----------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        c = self.c
+        if action >= PLACE_BASE:
+            cell, r = divmod(action - PLACE_BASE, 6)
+            return f"place:{self.board.labels[cell]}@{r}"
+        if action >= TAKE_BASE:
+            return f"take:{c.tiles[action - TAKE_BASE].key}"
+        if action >= UNIT_BASE:
+            return f"unit:{c.unit_names[action - UNIT_BASE]}"
+        if action >= SHARED_BASE:
+            return f"shared:{c.factions[action - SHARED_BASE].key}"
+        return f"faction:{c.factions[action - FACTION_BASE].key}"
+
+    def parse_action(self, text: str) -> int:
+        word, _, arg = text.strip().lower().partition(":")
+        c = self.c
+        code: int | None = None
+        if word == "place":
+            where, _, turn = arg.partition("@")
+            cell = self.board.cell_of.get(where)
+            if cell is not None and turn.isdigit() and int(turn) < 6:
+                code = PLACE_BASE + 6 * cell + int(turn)
+        elif word == "take" and arg in c.tile_of:
+            code = TAKE_BASE + c.tile_of[arg]
+        elif word == "unit" and arg in c.unit_of:
+            code = UNIT_BASE + c.unit_of[arg]
+        elif word in ("faction", "shared") and arg in c.faction_of:
+            code = (FACTION_BASE if word == "faction" else SHARED_BASE) + c.faction_of[arg]
+        if code is None:
+            raise IllegalAction(
+                f"{text!r} is not a Monster Hex action (faction:red, shared:green, unit:red-A2, "
+                "place:d4@2, take:red7)"
+            )
+        return code
+
+    # ---- views and JSON -------------------------------------------------------------------------
+
+    def _faction_name(self, faction: int) -> str | None:
+        return self.c.factions[faction].key if faction >= 0 else None
+
+    def _units(self, units: list[int]) -> list[str]:
+        return [self.c.unit_names[u] for u in units]
+
+    def _board_json(self) -> dict[str, str]:
+        labels = self.board.labels
+        return {
+            labels[cell]: f"{self.c.unit_names[u]}@{self.rot[cell]}"
+            for cell, u in enumerate(self.occ)
+            if u >= 0
+        }
+
+    def _stones_json(self) -> dict[str, Any]:
+        board = self.board
+        stones: dict[str, Any] = {}
+        for site, name in enumerate(board.site_names):
+            if board.site_large[site]:
+                stones[name] = {
+                    "hex": board.labels[board.site_hex[site]],
+                    "tiles": [self.c.tiles[t].key for t in self.site_tiles[site]],
+                    "done": self.done[site],
+                }
+            else:
+                stones[name] = {
+                    "between": [board.labels[c] for c in board.site_cells[site]],
+                    "done": self.done[site],
+                    "won": self._faction_name(self.small_won[site]),
+                }
+        return stones
+
+    def _choice_json(self) -> dict[str, Any] | None:
+        if self.choice is None:
+            return None
+        site, chooser, rest = self.choice
+        return {
+            "site": self.board.site_names[site],
+            "by": self._faction_name(chooser),
+            "rest": self._faction_name(rest),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        c = self.c
+        points = self.points()
+        in_play = [f for f in [*self.factions, self.shared] if f >= 0]
+        hands: list[Any] = []
+        for s, hand in enumerate(self.hands):
+            if s == seat:
+                hands.append(self._units(hand))
+            else:
+                counts: dict[str, int] = {}
+                for u in hand:
+                    key = c.factions[u // UNITS_PER_FACTION].key
+                    counts[key] = counts.get(key, 0) + 1
+                hands.append(counts)
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "start": self.start,
+            "round": self.round_number(),
+            "rounds": ROUNDS[self.players],
+            "turn": self.turn,
+            "board_name": {"en": self.board.en, "ja": self.board.ja},
+            "factions": [self._faction_name(f) for f in self.factions],
+            "shared": self._faction_name(self.shared),
+            "board": self._board_json(),
+            "stones": self._stones_json(),
+            "choice": self._choice_json(),
+            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
+            "hands": hands,
+            "decks": [len(d) for d in self.decks],
+            "shared_decks": [len(d) for d in self.sdecks] if self.shared_mode else None,
+            "points": {c.factions[f].key: points[f] for f in in_play},
+            "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
+            "discarded": [c.tiles[t].key for t in self.discarded],
+        }
+
+    def _write(self) -> dict[str, Any]:
+        c = self.c
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "start": self.start,
+            "turn": self.turn,
+            "factions": [self._faction_name(f) for f in self.factions],
+            "shared": self._faction_name(self.shared),
+            "board": self._board_json(),
+            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
+            "hands": [self._units(h) for h in self.hands],
+            "decks": [self._units(d) for d in self.decks],
+            "shared_decks": [self._units(d) for d in self.sdecks],
+            "stones": {
+                self.board.site_names[s]: [c.tiles[t].key for t in self.site_tiles[s]]
+                for s in self.board.large_sites
+            },
+            "done": [self.board.site_names[s] for s, done in enumerate(self.done) if done],
+            "small_won": {
+                self.board.site_names[s]: c.factions[f].key
+                for s, f in enumerate(self.small_won)
+                if f >= 0
+            },
+            "taken": {
+                c.factions[f].key: [c.tiles[t].key for t in tiles]
+                for f, tiles in enumerate(self.taken)
+                if tiles
+            },
+            "discarded": [c.tiles[t].key for t in self.discarded],
+            "choice": self._choice_json(),
+            "queue": [self.board.site_names[s] for s in self.queue],
+        }
+
+    def _read(self, data: dict[str, Any]) -> None:
+        from bodoge.games.monster_hex.state_json import read_state
+
+        read_state(self, data)
+
+    # ---- hidden information ---------------------------------------------------------------------
+
+    def determinize(self, seat: int | None, rng: Rng) -> MonsterHex:
+        """Reshuffle what `seat` cannot see: every deck's order and the other seats' hands. Units
+        only trade places with units of the same faction, since which faction's units fill a
+        hand or a deck is public. The pool is sorted before the shuffle, so the result depends
+        only on what `seat` knows and on `rng`."""
+        new = self.clone()
+        new.rng = rng.spawn()
+        slots: dict[int, list[tuple[list[int], int]]] = {}
+        hidden = [*new.decks, *new.sdecks]
+        hidden += [hand for s, hand in enumerate(new.hands) if s != seat]
+        for pile in hidden:
+            for i, unit in enumerate(pile):
+                slots.setdefault(unit // UNITS_PER_FACTION, []).append((pile, i))
+        for group in slots.values():
+            units = sorted(pile[i] for pile, i in group)
+            rng.shuffle(units)
+            for (pile, i), unit in zip(group, units, strict=True):
+                pile[i] = unit
+        return new
+
+    # ---- terminal ---------------------------------------------------------------------------
+
+    def render(self, seat: int | None) -> str:
+        from bodoge.games.monster_hex.render import render
+
+        return render(self, seat)

@@ -1,0 +1,234 @@
+"""Reading a Monster Hex state from its JSON (`MonsterHex._write` is the other half).
+
+A hand-written position needs only the fields that matter to it; the others have defaults:
+
+```json
+{"game": "monster_hex", "players": 2, "options": {"shared_faction": "off"},
+ "phase": "unit", "start": 0, "turn": 2, "factions": ["red", "blue"],
+ "board": {"c1": "red-S@0", "c2": "blue-A1@3"},
+ "hands": [["red-A1", "red-C2"], ["blue-B1"]],
+ "stones": {"L1": ["red7", "blue4"], "L2": ["green6", "yellow5a"]}}
+```
+
+Defaults: "shared" null, "decks"/"shared_decks" empty, "selected" null, "done" [],
+"small_won" {}, "taken" {}, "discarded" [], "choice" null, "queue" [].
+Everything is checked: unknown names, a unit or tile in two places, a unit of a faction not in
+play, a completed stone that was never resolved, a phase that does not fit the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bodoge.engine import InvalidState
+from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.content import UNITS_PER_FACTION
+
+if TYPE_CHECKING:
+    from bodoge.games.monster_hex.game import MonsterHex
+
+
+def _fail(message: str) -> None:
+    raise InvalidState(message)
+
+
+def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
+    from bodoge.games.monster_hex.game import FACTION, OVER, PHASE_NAMES, PLACE, SHARED, TAKE, UNIT
+
+    c = state.c
+    board = state.board
+    players = state.players
+
+    def faction(name: Any, where: str, allow_none: bool = True) -> int:
+        if name is None and allow_none:
+            return -1
+        code = c.faction_of.get(str(name).lower()) if isinstance(name, str) else None
+        if code is None:
+            _fail(f"{where}: {name!r} is not a faction ({', '.join(f.key for f in c.factions)})")
+        assert code is not None
+        return code
+
+    def unit(name: Any, where: str) -> int:
+        code = c.unit_of.get(name.lower()) if isinstance(name, str) else None
+        if code is None:
+            _fail(f"{where}: {name!r} is not a unit (units are named like red-A2)")
+        assert code is not None
+        return code
+
+    def tile(name: Any, where: str) -> int:
+        code = c.tile_of.get(name.lower()) if isinstance(name, str) else None
+        if code is None:
+            _fail(f"{where}: {name!r} is not a stone tile ({', '.join(t.key for t in c.tiles)})")
+        assert code is not None
+        return code
+
+    def site(name: Any, where: str) -> int:
+        if name not in board.site_names:
+            _fail(f"{where}: {name!r} is not a stone site ({', '.join(board.site_names)})")
+        return board.site_names.index(name)
+
+    def per_seat(key: str, default: list[Any] | None = None) -> list[Any]:
+        value = data.get(key, default)
+        if not isinstance(value, list) or len(value) != players:
+            _fail(f"{key} must be a list with one entry per seat ({players})")
+        assert value is not None
+        return value
+
+    phase_name = data.get("phase")
+    if phase_name not in PHASE_NAMES:
+        _fail(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
+    state.phase = PHASE_NAMES.index(phase_name)
+    state.start = data.get("start")
+    if not isinstance(state.start, int) or not 0 <= state.start < players:
+        _fail(f"start must be a seat 0-{players - 1}")
+    state.turn = data.get("turn", 0)
+    if not isinstance(state.turn, int) or not 0 <= state.turn <= state.turns:
+        _fail(f"turn must be 0-{state.turns}")
+
+    state.factions = [faction(f, "factions") for f in per_seat("factions")]
+    state.shared = faction(data.get("shared"), "shared")
+    in_play = [f for f in [*state.factions, state.shared] if f >= 0]
+    if len(set(in_play)) != len(in_play):
+        _fail("a faction is played twice (factions and shared must all differ)")
+    if state.shared >= 0 and not state.shared_mode:
+        _fail("a shared faction is set, but this game has none (2 players, shared_faction=on)")
+    dealt = state.phase not in (FACTION, SHARED)
+    if dealt and (-1 in state.factions or (state.shared_mode and state.shared < 0)):
+        _fail(f"phase {phase_name} needs every faction chosen")
+
+    cells = len(board.hexes)
+    state.occ = [-1] * cells
+    state.rot = [0] * cells
+    seen: dict[int, str] = {}
+
+    def claim(code: int, where: str) -> None:
+        if code in seen:
+            _fail(f"unit {c.unit_names[code]} is both in {seen[code]} and in {where}")
+        if code // UNITS_PER_FACTION not in in_play:
+            _fail(f"{where}: unit {c.unit_names[code]} belongs to a faction not in play")
+        seen[code] = where
+
+    placed = data.get("board", {})
+    if not isinstance(placed, dict):
+        _fail('board must be an object like {"d4": "red-A2@3"}')
+    for label, text in placed.items():
+        cell = board.cell_of.get(str(label).lower())
+        if cell is None or not board.placeable[cell]:
+            _fail(f"board: {label!r} is not a placeable hex of the {players}-player board")
+        name, sep, turn = str(text).partition("@")
+        if not sep or not turn.isdigit() or int(turn) > 5:
+            _fail(f"board: {label} holds {text!r}; write a unit and its rotation, like red-A2@3")
+        code = unit(name, f"board {label}")
+        claim(code, f"board {label}")
+        state.occ[cell] = code
+        state.rot[cell] = int(turn)
+
+    state.hands, state.decks, state.sdecks = [], [], []
+    for key, piles in (
+        ("hands", state.hands),
+        ("decks", state.decks),
+        ("shared_decks", state.sdecks),
+    ):
+        for s, pile in enumerate(per_seat(key, [[] for _ in range(players)])):
+            if not isinstance(pile, list):
+                _fail(f"{key}[{s}] must be a list of units")
+            codes = [unit(name, f"{key}[{s}]") for name in pile]
+            for code in codes:
+                claim(code, f"{key}[{s}]")
+            piles.append(codes)
+    for s, deck in enumerate(state.decks):
+        if any(u // UNITS_PER_FACTION != state.factions[s] for u in deck):
+            _fail(f"decks[{s}] may hold only seat {s}'s own faction")
+    for s, deck in enumerate(state.sdecks):
+        if any(u // UNITS_PER_FACTION != state.shared for u in deck):
+            _fail(f"shared_decks[{s}] may hold only the shared faction")
+    for s, hand in enumerate(state.hands):
+        if any(u // UNITS_PER_FACTION not in (state.factions[s], state.shared) for u in hand):
+            _fail(f"hands[{s}] may hold only seat {s}'s faction and the shared faction")
+    selected = data.get("selected")
+    state.selected = -1 if selected is None else unit(selected, "selected")
+    if state.selected >= 0:
+        claim(state.selected, "selected")
+
+    sites = len(board.site_names)
+    state.site_tiles = [[] for _ in range(sites)]
+    used: dict[int, str] = {}
+
+    def use(code: int, where: str) -> None:
+        if code in used:
+            _fail(f"stone tile {c.tiles[code].key} is both in {used[code]} and in {where}")
+        used[code] = where
+
+    stones = data.get("stones", {})
+    if not isinstance(stones, dict):
+        _fail('stones must be an object like {"L1": ["red7", "blue4"]}')
+    for name, tiles in stones.items():
+        s = site(name, "stones")
+        if not board.site_large[s] or not isinstance(tiles, list) or len(tiles) > 2:
+            _fail(f"stones: {name} must be a large stone with a list of at most 2 tiles")
+        for key in tiles:
+            code = tile(key, f"stones {name}")
+            use(code, f"stones {name}")
+            state.site_tiles[s].append(code)
+    state.done = [False] * sites
+    for name in data.get("done", []):
+        state.done[site(name, "done")] = True
+    state.small_won = [-1] * sites
+    for name, winner in data.get("small_won", {}).items():
+        s = site(name, "small_won")
+        if board.site_large[s] or not state.done[s]:
+            _fail(f"small_won: {name} must be a small stone listed in done")
+        state.small_won[s] = faction(winner, "small_won", allow_none=False)
+    state.taken = [[] for _ in range(content_mod.FACTIONS)]
+    for name, tiles in data.get("taken", {}).items():
+        f = faction(name, "taken", allow_none=False)
+        for key in tiles:
+            code = tile(key, f"taken {name}")
+            use(code, f"taken {name}")
+            state.taken[f].append(code)
+    state.discarded = []
+    for key in data.get("discarded", []):
+        code = tile(key, "discarded")
+        use(code, "discarded")
+        state.discarded.append(code)
+
+    choice = data.get("choice")
+    state.choice = None
+    if choice is not None:
+        if not isinstance(choice, dict):
+            _fail('choice must be {"site": "L1", "by": "red", "rest": "blue" or null}')
+        s = site(choice.get("site"), "choice")
+        chooser = faction(choice.get("by"), "choice by", allow_none=False)
+        if chooser not in state.factions:
+            _fail("choice: by must be the faction of a seat")
+        if not board.site_large[s] or not state.done[s] or len(state.site_tiles[s]) != 2:
+            _fail(
+                f"choice: {choice.get('site')} must be a resolved large stone still holding 2 tiles"
+            )
+        state.choice = (s, chooser, faction(choice.get("rest"), "choice rest"))
+    state.queue = [site(name, "queue") for name in data.get("queue", [])]
+
+    # the phase must fit the rest
+    if (state.phase == TAKE) != (state.choice is not None):
+        _fail("phase take goes with a choice, and a choice with phase take")
+    if state.queue and state.phase != TAKE:
+        _fail("a queue of stones to resolve needs phase take")
+    if (state.phase == PLACE) != (state.selected >= 0):
+        _fail("phase place goes with a selected unit, and a selected unit with phase place")
+    if state.phase in (UNIT, PLACE, TAKE) and state.turn >= state.turns:
+        _fail(f"turn {state.turn} is past the last turn ({state.turns - 1})")
+    if state.phase == OVER and state.turn < state.turns:
+        _fail(f"phase over needs turn {state.turns}")
+    if state.phase == UNIT:
+        seat = state.active_seat()
+        source = state.source_faction()
+        if not any(u // UNITS_PER_FACTION == source for u in state.hands[seat]):
+            _fail(f"seat {seat} is to place a {c.factions[source].key} unit but holds none")
+    waiting = set(state.queue) | ({state.choice[0]} if state.choice else set())
+    for s in range(sites):
+        complete = all(state.occ[cell] >= 0 for cell in board.site_cells[s])
+        if complete and not state.done[s] and s not in waiting:
+            _fail(f"stone {board.site_names[s]} is surrounded but not resolved (add it to done)")
+        if state.done[s] and not complete:
+            _fail(f"stone {board.site_names[s]} is marked done but not surrounded")
+    state._refresh_faces()
