@@ -186,11 +186,14 @@ class State(ABC):
         return cached
 
     def apply(self, seat: int, action: int) -> list[Event]:
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        if seat not in self.pending():
-            raise WrongSeat(f"seat {seat} is not to move (waiting for {self._pending_text()})")
-        if action not in self.legal_actions(seat):
+        legal = self._legal.get(seat)
+        if not legal:  # a non-empty cached list already proves the seat is pending at this ply
+            if self.is_over():
+                raise IllegalAction("the game is over")
+            if seat not in self.pending():
+                raise WrongSeat(f"seat {seat} is not to move (waiting for {self._pending_text()})")
+            legal = self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(f"{self._describe_action(action)} is not legal for seat {seat} now")
         self._legal.clear()
         self.ply += 1

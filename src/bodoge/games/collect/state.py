@@ -326,8 +326,11 @@ class CollectState(State):
 
     def _offer_ability(self) -> None:
         self.phase = ABILITY
-        if self._ability_actions() == [A.PASS]:  # no use is possible: nothing to decide
+        legal = self._ability_actions()
+        if len(legal) == 1:  # only `pass`: no use is possible, nothing to decide
             self._end_turn()
+        else:
+            self._legal[self.active] = legal  # the base class cache, valid for this new ply
 
     def _use_ability(self, action: int) -> None:
         if action == A.PASS:
