@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bodoge import __version__
 from bodoge.cli import play as play_command
+from bodoge.cli import simulate as simulate_command
 from bodoge.cli.stateio import dump, read_state
 from bodoge.engine import BodogeError, IllegalAction, game_ids, get_game
 from bodoge.engine.options import parse_option_pairs
@@ -100,12 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.set_defaults(func=cmd_view)
 
     play_command.register(sub)
-    try:
-        from bodoge.cli import simulate
-    except ImportError:  # the simulator's optional parts are not installed
-        simulate = None
-    if simulate is not None:
-        simulate.register(sub)
+    simulate_command.register(sub)
     return parser
 
 
