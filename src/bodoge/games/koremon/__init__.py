@@ -3,8 +3,9 @@
 The card set (`cards`) and the collection pyramid are shared; each game has its own module.
 """
 
+from bodoge.games.koremon.auction import AuctionState
 from bodoge.games.koremon.evolution import EvolutionState
 from bodoge.games.koremon.hunt import HuntState
 from bodoge.games.koremon.trick import TrickState
 
-GAMES: tuple[type, ...] = (HuntState, TrickState, EvolutionState)
+GAMES: tuple[type, ...] = (AuctionState, HuntState, TrickState, EvolutionState)

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from bodoge.engine.errors import ContentError, InvalidState
+from bodoge.engine.rng import Rng
 
 
 class Species(NamedTuple):
@@ -47,6 +48,7 @@ def _load() -> tuple[tuple[Species, ...], Species, int, int]:
 
 
 SPECIES, MIMIC_INFO, COPIES, MIMIC_COUNT = _load()
+_MASK = (1 << 64) - 1
 MIMIC = len(SPECIES)  # the Mimic's card code
 CARD_COUNT = len(SPECIES) + 1
 RANK = (*(s.rank for s in SPECIES), 0)  # rank of each card code; 0 for the Mimic
@@ -126,3 +128,20 @@ def check_supply(cards: Iterable[int], deck: list[int]) -> None:
     for card, extra in enumerate(counts):
         if extra > 0:
             raise InvalidState(f"the state has {extra} {card_name(card)} more than the deck holds")
+
+
+def shuffled_deck(cards: list[int], rng: Rng) -> None:
+    """Shuffle `cards` in place (Fisher-Yates) from `rng`, advancing it.
+
+    The same SplitMix64 stream as `Rng.next64`, inlined, with Lemire's multiply-shift for the
+    index (bias below 2**-57 for 90 cards): a deal is most of a random playout's cost in these
+    short games, and this is about four times faster than `Rng.shuffle`.
+    """
+    state = rng.state
+    for i in range(len(cards) - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        cards[i], cards[j] = cards[j], cards[i]
+    rng.state = state

@@ -24,6 +24,7 @@ from bodoge.games.koremon.cards import (
     read_card,
     read_int,
     read_list,
+    shuffled_deck,
 )
 from bodoge.games.koremon.render import card_label, pyramid_block
 
@@ -85,7 +86,7 @@ class HuntState(State):
         """Seed 1.: shuffle, turn six cards into a ring, the piece on the first one turned.
         §3: the start seat is random (the seed's youngest player)."""
         self.deck = full_deck()
-        self.rng.shuffle(self.deck)
+        shuffled_deck(self.deck, self.rng)
         self.ring = [self.deck.pop() for _ in range(RING)]
         self.discard = []
         self.piece = 0

@@ -1,0 +1,520 @@
+"""Monster Auction (モンスター・オークション): seed text 000 variant 1 and RULINGS §3.
+
+Each of 15 rounds turns six monsters face up. Every seat still in the game writes a sealed bid:
+one whole amount per monster, entered as six decisions (`bid:25`, monster 1 first), the total
+within its money. When every seat has bid, the bids are revealed: per monster the single highest
+positive bid wins it, a tie for highest discards it. Winners place their cards in the order and
+slots they choose (`place:goblin@5.3`); a seat whose won cards cannot all be placed in any order
+is out of the game. After 15 rounds the collection pyramids are scored.
+
+The deck is a list whose end is the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.result import ranked_result
+from bodoge.engine.rng import Rng
+from bodoge.games.koremon import pyramid as P
+from bodoge.games.koremon.cards import (
+    CARD_COUNT,
+    card_key,
+    check_supply,
+    full_deck,
+    parse_card,
+    read_card,
+    read_int,
+    read_list,
+    shuffled_deck,
+)
+from bodoge.games.koremon.render import card_label, card_list, pyramid_block
+
+MONEY = 100
+ROUNDS = 15
+ROUND_CARDS = 6
+PHASES = ("bid", "place", "over")
+BID, PLACE, OVER = range(len(PHASES))
+PLACE_BASE = MONEY + 1  # actions 0..100 bid that amount; then card * 15 + slot placements
+BID_LISTS = tuple(list(range(limit + 1)) for limit in range(MONEY + 1))  # shared legal lists
+
+INFO = GameInfo(
+    id="koremon_auction",
+    title_en="Monster Auction",
+    title_ja="モンスター・オークション",
+    min_players=3,
+    max_players=6,
+    summary_en="Fifteen rounds of sealed bids on six monsters with 100 money for the whole game; "
+    "collect them in your pyramid. A monster you cannot place puts you out.",
+    summary_ja="所持金100で、6枚のモンスターに毎ラウンド秘密の入札を15ラウンド。"
+    "競り落としたモンスターをピラミッドに並べよう。置けないモンスターを落とすと脱落。",
+    options=(
+        OptionSpec(
+            "payment",
+            "all-pay",
+            "all-pay: every written amount is paid (the seed deducts bids as they are written); "
+            "winner-pays: only winning bids are paid",
+            "all-pay: 書いた金額はすべて支払う（原文どおり）／"
+            "winner-pays: 競り落とした分だけ支払う",
+            ("all-pay", "winner-pays"),
+        ),
+        P.MIMICS_OPTION,
+    ),
+)
+
+
+class AuctionState(State):
+    info = INFO
+    __slots__ = (
+        "bids", "deck", "discard", "last", "money", "out", "phase", "pyramids", "round",
+        "table", "to_place", "waiting",
+    )  # fmt: skip
+
+    deck: list[int]
+    table: list[int]  # this round's monsters in bid order (empty once revealed)
+    discard: list[int]  # face up: unwon cards and the cards of eliminated seats
+    pyramids: list[list[int]]
+    money: list[int]
+    bids: list[list[int]]  # per seat, the amounts written so far this round (secret)
+    out: list[int]  # per seat, the round in which it went out (0: still in)
+    round: int
+    phase: int
+    to_place: list[list[int]]  # per seat, won cards still to be placed
+    last: dict[str, Any]  # the last reveal, public: {"table", "bids", "winners"} as card codes
+    waiting: list[int]  # pending seats (derived, kept current for speed)
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    @property
+    def mimics_ok(self) -> bool:
+        return self.options["mimics_placeable"] == "yes"
+
+    def _setup(self) -> None:
+        """Seed 1.: shuffle the 90 cards into a deck; every seat has 100 money."""
+        self.deck = full_deck()
+        shuffled_deck(self.deck, self.rng)
+        self.discard = []
+        self.pyramids = [P.empty() for _ in range(self.players)]
+        self.money = [MONEY] * self.players
+        self.out = [0] * self.players
+        self.to_place = [[] for _ in range(self.players)]
+        self.last = {}
+        self.round = 0
+        self._next_round([])
+
+    def clone(self) -> AuctionState:
+        other = AuctionState.__new__(AuctionState)
+        self._copy_base_to(other)
+        other.deck = self.deck[:]
+        other.table = self.table[:]
+        other.discard = self.discard[:]
+        other.pyramids = [pyramid[:] for pyramid in self.pyramids]
+        other.money = self.money[:]
+        other.bids = [bid[:] for bid in self.bids]
+        other.out = self.out[:]
+        other.round = self.round
+        other.phase = self.phase
+        other.to_place = [cards[:] for cards in self.to_place]
+        other.last = self.last  # replaced, never mutated
+        other.waiting = self.waiting[:]
+        return other
+
+    def determinize(self, seat: int | None, rng: Rng) -> AuctionState:
+        """The deck order is hidden from everyone; other seats' bids are hidden until the
+        reveal, including how far each has got (only bidding or sealed shows)."""
+        other = self.clone()
+        rng.shuffle(other.deck)
+        if other.phase != BID:
+            return other
+        size = len(other.table)
+        for each in range(other.players):
+            if each == seat or other.out[each]:
+                continue
+            written = size if len(other.bids[each]) == size else rng.below(size)
+            left = other.money[each]
+            other.bids[each] = []
+            for _ in range(written):
+                amount = rng.below(left + 1)
+                other.bids[each].append(amount)
+                left -= amount
+        return other
+
+    # ---- protocol ------------------------------------------------------------------------
+
+    @classmethod
+    def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return PLACE_BASE + CARD_COUNT * P.SLOTS
+
+    def pending(self) -> list[int]:
+        return self.waiting
+
+    def _find_waiting(self) -> list[int]:
+        if self.phase == BID:
+            size = len(self.table)
+            return [s for s in range(self.players) if not self.out[s] and len(self.bids[s]) < size]
+        if self.phase == PLACE:
+            return [s for s in range(self.players) if self.to_place[s]]
+        return []
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        if self.phase == BID:
+            return BID_LISTS[self.money[seat] - sum(self.bids[seat])]
+        choices = P.placements_keeping_fit(self.pyramids[seat], self.to_place[seat], self.mimics_ok)
+        return [PLACE_BASE + card * P.SLOTS + slot for card, slot in choices]
+
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        if action < PLACE_BASE:
+            return self._bid(seat, action)
+        card, slot = divmod(action - PLACE_BASE, P.SLOTS)
+        return self._place(seat, card, slot)
+
+    def _bid(self, seat: int, amount: int) -> list[Event]:
+        """Seed 2.「どのモンスターにいくら払うかをメモ用紙に書き込みます」: the amounts are secret
+        until everyone has written; the sum never exceeds the seat's money
+        (「持ち金は、０未満にはなりません」)."""
+        bid = self.bids[seat]
+        bid.append(amount)
+        monster = len(bid)
+        events: list[Event] = [
+            {"type": "bid", "seat": seat, "monster": monster, "amount": amount,
+             "visible_to": [seat]},
+        ]  # fmt: skip
+        if monster == len(self.table):
+            self.waiting = [s for s in self.waiting if s != seat]
+            events.append({"type": "sealed", "seat": seat})
+            if not self.waiting:
+                self._reveal(events)
+                if not self.waiting:
+                    self._next_round(events)
+        return events
+
+    def _reveal(self, events: list[Event]) -> None:
+        """Seed 3.「全員が書き終わったら、メモを公開します。個々のモンスターで一番高値をつけた人が、
+        そのモンスターを競り落とします。同点の場合は、誰もそのモンスターを得ることはできません」;
+        §3: a bid must be positive to win; all-pay (default) or winner-pays; a seat that cannot
+        place all its won cards in any order is out (「ペナルティとしてゲームから抜けます」)."""
+        table = self.table
+        bidders = [s for s in range(self.players) if not self.out[s]]
+        winners = []
+        won: list[list[int]] = [[] for _ in range(self.players)]
+        for i, card in enumerate(table):
+            best, winner = 0, -1
+            for seat in bidders:
+                amount = self.bids[seat][i]
+                if amount > best:
+                    best, winner = amount, seat
+                elif amount == best and best > 0:
+                    winner = -1
+            winners.append(winner)
+            if winner < 0:
+                self.discard.append(card)
+            else:
+                won[winner].append(card)
+                if self.options["payment"] == "winner-pays":
+                    self.money[winner] -= best
+        if self.options["payment"] == "all-pay":
+            for seat in bidders:
+                self.money[seat] -= sum(self.bids[seat])
+        self.last = {
+            "table": table,
+            "bids": [self.bids[s] if s in bidders else [] for s in range(self.players)],
+            "winners": winners,
+        }
+        events.append(
+            {"type": "reveal", "round": self.round, "cards": [card_key(c) for c in table],
+             "bids": self.last["bids"], "winners": winners, "money": self.money[:]}
+        )  # fmt: skip
+        self.table = []
+        self.bids = [[] for _ in range(self.players)]
+        for seat in bidders:
+            if won[seat] and not P.can_place_all(self.pyramids[seat], won[seat], self.mimics_ok):
+                self.out[seat] = self.round
+                self.discard.extend(won[seat])
+                events.append(
+                    {"type": "out", "seat": seat, "cards": [card_key(c) for c in won[seat]]}
+                )
+            else:
+                self.to_place[seat] = won[seat]
+        self.phase = PLACE
+        self.waiting = self._find_waiting()
+
+    def _place(self, seat: int, card: int, slot: int) -> list[Event]:
+        """Seed 3.「競り落としたモンスターは、通常のルールにしたがって、自分の前に並べて置きます」;
+        §3: in the order and slots the winner chooses (only choices that keep the rest placeable
+        are offered)."""
+        self.to_place[seat].remove(card)
+        P.place(self.pyramids[seat], card, slot)
+        events: list[Event] = [
+            {"type": "place", "seat": seat, "card": card_key(card), "slot": P.SLOT_LABELS[slot]}
+        ]
+        if not self.to_place[seat]:
+            self.waiting = [s for s in self.waiting if s != seat]
+            if not self.waiting:
+                self._next_round(events)
+        return events
+
+    def _next_round(self, events: list[Event]) -> None:
+        """Seed 2./4.: six cards a round for 15 rounds. A seat with no money left can only bid 0,
+        so its bid is written for it; once no seat still in has money, no card can be won any
+        more and the game ends there (as it would after the remaining rounds, all discarded)."""
+        broke = all(self.out[s] or not self.money[s] for s in range(self.players))
+        if self.round == ROUNDS or broke or len(self.deck) < ROUND_CARDS:
+            self.phase = OVER
+            self.table = []
+            self.bids = [[] for _ in range(self.players)]
+            self.waiting = []
+            events.append({"type": "end"})
+            return
+        self.round += 1
+        self.phase = BID
+        self.table = [self.deck.pop() for _ in range(ROUND_CARDS)]
+        self.bids = [
+            [0] * ROUND_CARDS if not self.out[s] and self.money[s] == 0 else []
+            for s in range(self.players)
+        ]
+        events.append(
+            {"type": "round", "round": self.round, "cards": [card_key(c) for c in self.table]}
+        )
+        self.waiting = self._find_waiting()
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        return [P.score(pyramid) for pyramid in self.pyramids]
+
+    def result(self) -> Result | None:
+        """Seed 4.: the highest normal-rules score wins. §3: a seat that went out ranks last
+        (bodoge: several out seats rank by how long they lasted); ties among the rest: more
+        cards placed (normal rules), then more money left, then shared."""
+        if self.phase != OVER:
+            return None
+        scores = self.scores()
+        counts = [P.count(pyramid) for pyramid in self.pyramids]
+        keys = [
+            (0, self.out[s], 0, 0) if self.out[s] else (1, scores[s], counts[s], self.money[s])
+            for s in range(self.players)
+        ]
+        return ranked_result(
+            scores, keys, detail={"cards": counts, "money": self.money[:], "out": self.out[:]}
+        )
+
+    def heuristic(self, seat: int) -> float:
+        if self.out[seat]:
+            return -100.0
+        scores = self.scores()
+        rivals = [scores[s] for s in range(self.players) if s != seat and not self.out[s]]
+        return scores[seat] - max(rivals, default=0) + self.money[seat] / 50
+
+    # ---- notation ------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        if 0 <= action < PLACE_BASE:
+            return f"bid:{action}"
+        if PLACE_BASE <= action < self.num_actions(self.players, self.options):
+            card, slot = divmod(action - PLACE_BASE, P.SLOTS)
+            return f"place:{card_key(card)}@{P.SLOT_LABELS[slot]}"
+        raise IllegalAction(f"action {action} is outside 0..{PLACE_BASE + CARD_COUNT * 15 - 1}")
+
+    def parse_action(self, text: str) -> int:
+        word = str(text).strip().lower()
+        if word.startswith("bid:"):
+            amount = word[4:].strip()
+            if amount.isdigit() and int(amount) <= MONEY:
+                return int(amount)
+        elif word.startswith("place:"):
+            name, _, label = word[6:].partition("@")
+            card, slot = parse_card(name), P.parse_slot(label)
+            if card is not None and slot is not None:
+                return PLACE_BASE + card * P.SLOTS + slot
+        raise IllegalAction(
+            f"{text!r} is no action here: use bid:<0-{MONEY}> or place:<card>@<row>.<n> "
+            "(place:goblin@5.3)"
+        )
+
+    # ---- views and JSON ------------------------------------------------------------------
+
+    def _status(self, seat: int) -> str:
+        if self.out[seat]:
+            return "out"
+        if self.phase != BID:
+            return "placing" if self.to_place[seat] else "waiting"
+        return "sealed" if len(self.bids[seat]) == len(self.table) else "bidding"
+
+    def _last_json(self) -> dict[str, Any] | None:
+        if not self.last:
+            return None
+        return {
+            "cards": [card_key(card) for card in self.last["table"]],
+            "bids": self.last["bids"],
+            "winners": self.last["winners"],
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "round": self.round,
+            "phase": PHASES[self.phase],
+            "table": [card_key(card) for card in self.table],
+            "deck_count": len(self.deck),
+            "discard": [card_key(card) for card in self.discard],
+            "money": self.money,
+            "status": [self._status(s) for s in range(self.players)],
+            "out": self.out,
+            "to_place": [[card_key(card) for card in cards] for cards in self.to_place],
+            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
+            "scores": self.scores(),
+            "last_reveal": self._last_json(),
+        }
+        if seat is not None:
+            view["my_bid"] = self.bids[seat]
+        return view
+
+    def _write(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": PHASES[self.phase],
+            "deck": [card_key(card) for card in reversed(self.deck)],  # top card first
+            "table": [card_key(card) for card in self.table],
+            "discard": [card_key(card) for card in self.discard],
+            "money": self.money,
+            "bids": self.bids,
+            "out": self.out,
+            "to_place": [[card_key(card) for card in cards] for cards in self.to_place],
+            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
+            "last_reveal": self._last_json(),
+        }
+
+    def _read(self, data: dict[str, Any]) -> None:
+        n = self.players
+        if data.get("phase") not in PHASES:
+            raise InvalidState(f"phase must be one of {', '.join(PHASES)}")
+        self.phase = PHASES.index(data["phase"])
+        self.round = read_int(data, "round", 1, ROUNDS)
+        self.deck = [read_card(key, "deck") for key in reversed(read_list(data, "deck"))]
+        self.table = [read_card(key, "table") for key in read_list(data, "table")]
+        self.discard = [read_card(key, "discard") for key in read_list(data, "discard")]
+        self.money = _seat_ints(data, "money", n, MONEY)
+        self.out = _seat_ints(data, "out", n, ROUNDS)
+        if any(out > self.round for out in self.out):
+            raise InvalidState("out: a seat cannot have gone out in a later round than this one")
+        bids = _per_seat(data, "bids", n)
+        self.bids = []
+        for seat, bid in enumerate(bids):
+            if not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in bid):
+                raise InvalidState(f"bids of seat {seat} must be whole amounts of at least 0")
+            if sum(bid) > self.money[seat]:
+                raise InvalidState(f"bids of seat {seat} add up to more than its money")
+            self.bids.append(list(bid))
+        self.to_place = [
+            [read_card(key, f"to_place of seat {seat}") for key in cards]
+            for seat, cards in enumerate(_per_seat(data, "to_place", n))
+        ]
+        pyramids = _per_seat(data, "pyramids", n, kind=dict)
+        self.pyramids = [
+            P.from_json(pyr, self.mimics_ok, f"pyramid of seat {seat}")
+            for seat, pyr in enumerate(pyramids)
+        ]
+        self.last = self._read_last(data.get("last_reveal"))
+        held = [c for pyr in self.pyramids for c in pyr] + [c for x in self.to_place for c in x]
+        check_supply([*self.deck, *self.table, *self.discard, *held], full_deck())
+        self._check_phase()
+        self.waiting = self._find_waiting()
+
+    def _read_last(self, last: Any) -> dict[str, Any]:
+        if last is None:
+            return {}
+        if not isinstance(last, dict):
+            raise InvalidState("last_reveal must be null or {cards, bids, winners}")
+        table = [read_card(key, "last_reveal cards") for key in read_list(last, "cards")]
+        bids = _per_seat(last, "bids", self.players)
+        winners = read_list(last, "winners")
+        if len(winners) != len(table) or not all(
+            isinstance(w, int) and -1 <= w < self.players for w in winners
+        ):
+            raise InvalidState("last_reveal winners must give a seat or -1 for each card")
+        return {"table": table, "bids": [list(bid) for bid in bids], "winners": list(winners)}
+
+    def _check_phase(self) -> None:
+        size = len(self.table)
+        for seat in range(self.players):
+            if self.out[seat] and (self.bids[seat] or self.to_place[seat]):
+                raise InvalidState(f"seat {seat} is out, so it has no bids and no cards to place")
+        if self.phase == BID:
+            if not 1 <= size <= ROUND_CARDS:
+                raise InvalidState(f"in the bid phase the table holds 1-{ROUND_CARDS} monsters")
+            if any(len(bid) > size for bid in self.bids):
+                raise InvalidState("a seat has bid on more monsters than the table holds")
+            if any(self.to_place):
+                raise InvalidState("cards wait to be placed, so the phase must be place")
+            if all(self.out[s] or len(self.bids[s]) == size for s in range(self.players)):
+                raise InvalidState("every seat has sealed its bid: they must have been revealed")
+            return
+        if self.table or any(self.bids):
+            raise InvalidState(f"in the {PHASES[self.phase]} phase there are no table or bids")
+        if self.phase == PLACE:
+            if not any(self.to_place):
+                raise InvalidState("phase place, but no seat has cards to place")
+            for seat, cards in enumerate(self.to_place):
+                if cards and not P.can_place_all(self.pyramids[seat], cards, self.mimics_ok):
+                    raise InvalidState(f"seat {seat} cannot place its won cards: it is out")
+        elif any(self.to_place):
+            raise InvalidState("the game is over, but cards wait to be placed")
+
+    # ---- terminal ------------------------------------------------------------------------
+
+    def render(self, seat: int | None) -> str:
+        lines = [
+            f"Monster Auction / モンスター・オークション   round {self.round}/{ROUNDS}   "
+            f"deck: {len(self.deck)}   payment: {self.options['payment']}"
+        ]
+        if self.last:
+            lines.append("Last reveal:")
+            for i, card in enumerate(self.last["table"]):
+                amounts = " ".join(
+                    f"s{s}:{bid[i]}" for s, bid in enumerate(self.last["bids"]) if bid
+                )
+                winner = self.last["winners"][i]
+                who = f"seat {winner}" if winner >= 0 else "nobody (discarded)"
+                lines.append(f"  {card_label(card):14} {amounts:32} -> {who}")
+        for other in range(self.players):
+            you = " (you)" if other == seat else ""
+            head = f"Seat {other}{you}: money {self.money[other]}, {self._status(other)}"
+            if self.out[other]:
+                head += f" (out in round {self.out[other]})"
+            if self.to_place[other]:
+                head += f", to place: {card_list(self.to_place[other])}"
+            lines.append(pyramid_block(head, self.pyramids[other]))
+        if self.phase == BID:
+            lines.append("On the table (bid in this order):")
+            mine = self.bids[seat] if seat is not None else []
+            for i, card in enumerate(self.table):
+                written = f"  your bid: {mine[i]}" if i < len(mine) else ""
+                lines.append(f"  {i + 1}. {card_label(card)}{written}")
+            if seat is not None and seat in self.waiting:
+                left = self.money[seat] - sum(mine)
+                lines.append(f"Seat {seat}: bid on monster {len(mine) + 1} (bid:0 to bid:{left})")
+        elif self.phase == PLACE and seat is not None and seat in self.waiting:
+            lines.append(f"Seat {seat}: place a won card (place:<card>@<row>.<n>)")
+        elif self.phase == OVER:
+            result = self.result()
+            assert result is not None
+            lines.append(f"Game over. Winners: {result.winners}")
+        return "\n".join(lines)
+
+
+def _per_seat(data: dict[str, Any], key: str, players: int, kind: type = list) -> list[Any]:
+    value = read_list(data, key)
+    if len(value) != players or not all(isinstance(item, kind) for item in value):
+        raise InvalidState(f"{key} must hold one {kind.__name__} per seat ({players})")
+    return value
+
+
+def _seat_ints(data: dict[str, Any], key: str, players: int, high: int) -> list[int]:
+    value = read_list(data, key)
+    if len(value) != players or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= high for x in value
+    ):
+        raise InvalidState(f"{key} must hold one whole number 0..{high} per seat ({players})")
+    return list(value)
