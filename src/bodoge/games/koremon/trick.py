@@ -12,6 +12,7 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -35,6 +36,8 @@ from bodoge.games.koremon.cards import (
 )
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
+SPECIES = range(SPECIES_COUNT)
+KEYS = tuple(card_key(card) for card in range(CARD_COUNT))
 NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
 LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it
 ACTIONS = LEAD_MIMIC + 1
@@ -68,22 +71,21 @@ def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
     ② else the last player of the rank with the most cards, if unique; ③ else the last player
     of the smallest rank number present.
     """
-    counts = [0] * SPECIES_COUNT
-    for _, _, kind in trick:
-        counts[kind] += 1
+    # A trick holds at most six cards, so list.count beats building count tables.
+    kinds = [kind for _, _, kind in trick]
+    last = len(kinds) - 1
+    counts = [kinds.count(kind) for kind in kinds]
     most = max(counts)
-    if counts.count(most) == 1:
-        target = counts.index(most)
-        return next(seat for seat, _, kind in reversed(trick) if kind == target), 1
-    by_rank = [0] * 6
-    for _, _, kind in trick:
-        by_rank[RANK[kind]] += 1
-    most = max(by_rank)
-    if by_rank.count(most) == 1:
-        rank = by_rank.index(most)
-        return next(seat for seat, _, kind in reversed(trick) if RANK[kind] == rank), 2
-    rank = min(RANK[kind] for _, _, kind in trick)
-    return next(seat for seat, _, kind in reversed(trick) if RANK[kind] == rank), 3
+    top = {kind for kind, count in zip(kinds, counts, strict=True) if count == most}
+    if len(top) == 1:
+        return trick[last - kinds[::-1].index(top.pop())][0], 1
+    ranks = [RANK[kind] for kind in kinds]
+    counts = [ranks.count(rank) for rank in ranks]
+    most = max(counts)
+    top = {rank for rank, count in zip(ranks, counts, strict=True) if count == most}
+    if len(top) == 1:
+        return trick[last - ranks[::-1].index(top.pop())][0], 2
+    return trick[last - ranks[::-1].index(min(ranks))][0], 3
 
 
 class TrickState(State):
@@ -211,11 +213,11 @@ class TrickState(State):
 
     def _legal_actions(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        actions = [card for card in range(SPECIES_COUNT) if hand[card]]
+        actions = list(compress(SPECIES, hand))
         if hand[MIMIC]:
             if self.trick:
-                named = {kind for _, _, kind in self.trick}
-                actions.extend(NAMED + kind for kind in sorted(named))
+                named = {NAMED + kind for _, _, kind in self.trick}
+                actions.extend(sorted(named))
             elif not actions or self.options["mimic_lead"] == "any-time":
                 actions.append(LEAD_MIMIC)
         return actions
@@ -226,13 +228,11 @@ class TrickState(State):
         if action < NAMED:
             hand[action] -= 1
             self.trick.append((seat, action, action))
-            events: list[Event] = [{"type": "play", "seat": seat, "card": card_key(action)}]
+            events: list[Event] = [{"type": "play", "seat": seat, "card": KEYS[action]}]
         elif action < LEAD_MIMIC:
             hand[MIMIC] -= 1
             self.trick.append((seat, MIMIC, action - NAMED))
-            events = [
-                {"type": "play", "seat": seat, "card": "mimic", "as": card_key(action - NAMED)}
-            ]
+            events = [{"type": "play", "seat": seat, "card": "mimic", "as": KEYS[action - NAMED]}]
         else:
             # RULINGS §3: a Mimic played with no monster in the trick counts as led: taken face
             # up at once (-10, whoever wins), and the next card played becomes the lead.
