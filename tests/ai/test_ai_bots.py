@@ -193,3 +193,16 @@ def test_endless_playouts_are_cut_off_and_scored_as_draws() -> None:
     assert bot._playout(state.clone()) is False
     assert IsmctsBot(1)._playout(state.clone()) is True
     assert bot.choose(state, 1) in state.legal_actions(1)
+
+
+def test_simultaneous_node_is_decoupled() -> None:
+    """Both seats pending at the root: each keeps its own statistics there (neither sees the
+    other's sealed card), and the root's children are keyed by the joint choice."""
+    bot = IsmctsBot(8, iterations=200)
+    bot.choose(position(), 1)
+    root = bot.last_root
+    assert root is not None and set(root.tables) == {0, 1}
+    assert set(root.tables[1]) == {1, 7} and set(root.tables[0]) <= {0, 2, 3, 4, 5, 6, 8}
+    visits = [sum(stat[0] for stat in root.tables[seat].values()) for seat in (0, 1)]
+    assert visits == [200, 200]
+    assert all(len(key) == 4 and key[0] == 1 and key[2] == 0 for key in root.children)
