@@ -15,7 +15,7 @@ from bodoge.engine import Rng, State, game_ids, get_game
 
 # Games whose determinize still shuffles hidden cards in their real order (reported to their
 # owners: sort the pool before shuffling). Their blindness checks are expected to fail.
-NOT_CANONICAL = {"collect", "koremon_hunt", "koremon_trick", "monster_hex"}
+NOT_CANONICAL = {"collect", "koremon_auction", "koremon_hunt"}
 
 
 def player_counts(game_id: str) -> list[int]:
@@ -49,15 +49,19 @@ def neutral(state: State) -> dict:
     return data
 
 
-def expect_canonical(game_id: str) -> None:
+def expect_canonical(request: pytest.FixtureRequest, game_id: str) -> None:
+    """Known offenders still run (and pass as XPASS once their owner fixes them)."""
     if game_id in NOT_CANONICAL:
-        pytest.xfail(f"{game_id}: determinize depends on the real order of hidden cards")
+        reason = f"{game_id}: determinize depends on the real order of hidden cards"
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=False))
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases())
-def test_determinize_depends_only_on_the_view(game_id: str, players: int) -> None:
+def test_determinize_depends_only_on_the_view(
+    request: pytest.FixtureRequest, game_id: str, players: int
+) -> None:
     """Same view, different hidden state: determinizing with one generator gives one world."""
-    expect_canonical(game_id)
+    expect_canonical(request, game_id)
     for state, seat in positions(game_id, players, every=3, limit=30):
         other = state.determinize(seat, Rng(11))
         assert other.view(seat) == state.view(seat)
@@ -65,9 +69,11 @@ def test_determinize_depends_only_on_the_view(game_id: str, players: int) -> Non
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases())
-def test_bot_decisions_ignore_hidden_information(game_id: str, players: int) -> None:
+def test_bot_decisions_ignore_hidden_information(
+    request: pytest.FixtureRequest, game_id: str, players: int
+) -> None:
     """Same view, different hidden state, same decision for a fixed seed."""
-    expect_canonical(game_id)
+    expect_canonical(request, game_id)
     for state, seat in positions(game_id, players, every=9, limit=6):
         other = state.determinize(seat, Rng(23))
         other.rng = Rng(99)
