@@ -99,10 +99,10 @@ class TrickState(State):
             OptionSpec(
                 "mimic_lead",
                 "only-mimics",
-                "When a Mimic may be led: only-mimics (only when the hand holds nothing but "
-                "Mimics) or any-time",
-                "ミミックをリードできる場合: only-mimics（手札がミミックだけのときのみ）"
-                "または any-time（いつでも）",
+                "when a Mimic may be led: only-mimics = only from a hand of nothing but Mimics; "
+                "any-time = whenever its holder likes (still taken face up, -10)",
+                "ミミックをリードできる場合: only-mimics = 手札がミミックだけのときのみ; "
+                "any-time = いつでも（表向きで引き取り −10点）",
                 choices=("only-mimics", "any-time"),
             ),
         ),
