@@ -1,0 +1,352 @@
+"""Monster Auction (koremon_auction): seed text 000 バリアント１ and RULINGS §3 "Monster Auction".
+
+Each scenario builds a hand-written state (State.from_json) and checks the exact outcome."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game, visible_events
+from bodoge.games.koremon.auction import AuctionState
+from bodoge.games.koremon.cards import card_key, full_deck
+
+AUCTION = get_game("koremon_auction")
+BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
+TABLE = ["slime", "goblin", "orc", "dragon", "mimic", "bat"]
+NEXT = ["kobold", "harpy", "golem", "mimic", "vampire", "skeleton"]
+
+
+def auction(**fields: Any) -> AuctionState:
+    """A 3-player state in round 1's bid phase (the given fields over these defaults)."""
+    data: dict[str, Any] = {
+        "game": "koremon_auction",
+        "players": 3,
+        "seed": 7,
+        "rng": 0,
+        "round": 1,
+        "phase": "bid",
+        "deck": NEXT,
+        "table": TABLE,
+        "discard": [],
+        "money": [100, 100, 100],
+        "bids": [[], [], []],
+        "out": [0, 0, 0],
+        "to_place": [[], [], []],
+        "pyramids": [{}, {}, {}],
+        "last_reveal": None,
+    }
+    data.update(fields)
+    return AuctionState.from_json(json.loads(json.dumps(data)))
+
+
+def bid(state: AuctionState, seat: int, *amounts: int) -> list[dict[str, Any]]:
+    events = []
+    for amount in amounts:
+        events += state.apply_text(seat, f"bid:{amount}")
+    return events
+
+
+def test_setup_money_and_first_six_cards() -> None:
+    """Seed 1.「各プレイヤーは１００のお金を持っています」; 2.「各ラウンドの最初に山札の上から６枚の
+    カードを表に向け」; every seat bids at once (sealed, simultaneous)."""
+    state = AUCTION.new(4, seed=5)
+    data = state.to_json()
+    assert data["money"] == [100] * 4 and data["round"] == 1
+    assert len(data["table"]) == 6 and len(data["deck"]) == 84
+    assert sorted(data["deck"] + data["table"]) == sorted(card_key(c) for c in full_deck())
+    assert state.pending() == [0, 1, 2, 3]
+    assert state.legal_texts(2)[0] == "bid:0" and state.legal_texts(2)[-1] == "bid:100"
+
+
+def test_bid_amounts_bounded_by_money_left() -> None:
+    """Seed 2.「使った金額は、総額から引いておきます。持ち金は、０未満にはなりません」: a seat
+    writes one amount per monster in table order, each at most what its money leaves."""
+    state = auction(money=[100, 30, 100])
+    bid(state, 1, 25)
+    assert state.legal_texts(1) == [f"bid:{n}" for n in range(6)]
+    bid(state, 1, 5)
+    assert state.legal_texts(1) == ["bid:0"]
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply_text(1, "bid:1")
+    with pytest.raises(IllegalAction, match="no action"):
+        state.apply_text(0, "bid:101")
+
+
+def test_bids_are_sealed_until_every_seat_has_bid() -> None:
+    """Seed 3.「全員が書き終わったら、メモを公開します」: a written amount is private to its seat
+    (view and events) and nothing is revealed while any seat is still bidding."""
+    state = auction()
+    events = bid(state, 0, 40, 0, 0, 0, 0, 10)
+    assert visible_events(events, 1) == [{"type": "sealed", "seat": 0}]
+    assert visible_events(events, 0)[0] == {"type": "bid", "seat": 0, "monster": 1, "amount": 40}
+    bid(state, 1, 7)
+    for viewer in (None, 1, 2):
+        text = json.dumps(state.view(viewer))
+        assert "40" not in text and state.view(viewer)["status"] == ["sealed", "bidding", "bidding"]
+    assert state.view(0)["my_bid"] == [40, 0, 0, 0, 0, 10]
+    assert state.view(1)["my_bid"] == [7]
+    assert state.pending() == [1, 2] and state.view()["last_reveal"] is None
+    assert state.money == [100, 100, 100]
+    resampled = state.determinize(2, Rng(3))
+    assert resampled.bids[2] == [] and resampled.view(2) == state.view(2)
+
+
+def test_unique_highest_bid_wins_and_ties_discard() -> None:
+    """Seed 3.「一番高値をつけた人が、そのモンスターを競り落とします。同点の場合は、
+    誰もそのモンスターを得ることはできません」「誰の手にも入らなかったモンスターは、捨て札に
+    されます」; §3 a winning bid must be positive: monster 1 to seat 0 (30 > 20), monster 2
+    tied at 10 (discarded), the Orc to seat 2, the Dragon (nobody bids), the Mimic tie 0/5/5
+    and the Bat to seat 1."""
+    state = auction(pyramids=[{}, {}, BOTTOM])
+    bid(state, 0, 30, 10, 0, 0, 0, 0)
+    bid(state, 1, 20, 10, 0, 0, 5, 9)
+    events = bid(state, 2, 0, 10, 1, 0, 5, 0)
+    reveal = next(e for e in events if e["type"] == "reveal")
+    assert reveal["winners"] == [0, -1, 2, -1, -1, 1]
+    assert reveal["bids"] == [[30, 10, 0, 0, 0, 0], [20, 10, 0, 0, 5, 9], [0, 10, 1, 0, 5, 0]]
+    data = state.to_json()
+    assert data["discard"] == ["goblin", "dragon", "mimic"]
+    assert data["to_place"] == [["slime"], ["bat"], ["orc"]]
+    assert data["phase"] == "place" and state.pending() == [0, 1, 2]
+    assert data["money"] == [60, 56, 84]  # all-pay
+
+
+def test_all_pay_deducts_every_written_amount() -> None:
+    """Seed 2.「使った金額は、総額から引いておきます」; §3 default payment all-pay: losing bids are
+    paid too."""
+    state = auction(pyramids=[{}, {}, BOTTOM])
+    bid(state, 0, 30, 10, 0, 0, 0, 0)
+    bid(state, 1, 20, 10, 0, 0, 5, 9)
+    bid(state, 2, 0, 10, 1, 0, 0, 0)
+    assert state.money == [60, 56, 89]
+
+
+def test_winner_pays_option() -> None:
+    """§3 option payment = winner-pays: only winning bids are paid."""
+    state = auction(options={"payment": "winner-pays"}, pyramids=[{}, {}, BOTTOM])
+    bid(state, 0, 30, 10, 0, 0, 0, 0)
+    bid(state, 1, 20, 10, 0, 0, 5, 9)
+    bid(state, 2, 0, 10, 1, 0, 0, 0)
+    assert state.money == [70, 86, 99]  # seat 1 pays for the Mimic (5) and the Bat (9)
+
+
+def test_winner_places_in_the_slot_it_chooses() -> None:
+    """Seed 3.「競り落としたモンスターは、通常のルールにしたがって、自分の前に並べて置きます」:
+    the winner of the Slime chooses its bottom slot; when every winner has placed, the next
+    round turns the next six cards."""
+    state = auction(table=["slime"], deck=NEXT)
+    bid(state, 0, 5)
+    bid(state, 1, 0)
+    bid(state, 2, 0)
+    assert state.pending() == [0]
+    assert state.legal_texts(0) == [f"place:slime@5.{j}" for j in range(1, 6)]
+    events = state.apply_text(0, "place:slime@5.4")
+    assert events[0] == {"type": "place", "seat": 0, "card": "slime", "slot": "5.4"}
+    assert events[-1] == {"type": "round", "round": 2, "cards": NEXT[:6]}
+    assert state.to_json()["pyramids"][0] == {"5.4": "slime"}
+    assert state.pending() == [0, 1, 2]
+
+
+def test_several_won_cards_placed_in_the_chosen_order() -> None:
+    """§3「A winner places its won cards in the order and slots it chooses」and the order question:
+    on a full bottom row with Orc and Harpy on 4.1-4.2, seat 1 wins a Griffin, a Golem and a
+    Centaur plus a Lizardman. Only choices that keep everything placeable are offered: the
+    Griffin is never offered before both rank-3 cards are down."""
+    pyramid = {**BOTTOM, "4.1": "orc", "4.2": "harpy"}
+    state = auction(
+        phase="place", table=[], to_place=[[], ["griffin", "golem", "centaur", "lizardman"], []],
+        pyramids=[{}, pyramid, {}],
+    )  # fmt: skip
+    assert sorted(state.legal_texts(1)) == [
+        "place:centaur@3.1", "place:golem@3.1", "place:lizardman@4.3",
+    ]  # fmt: skip
+    state.apply_text(1, "place:lizardman@4.3")
+    assert "place:griffin@2.1" not in state.legal_texts(1)
+    state.apply_text(1, "place:centaur@3.2")
+    assert state.legal_texts(1) == ["place:golem@3.1"]
+    state.apply_text(1, "place:golem@3.1")
+    assert state.legal_texts(1) == ["place:griffin@2.1"]
+    state.apply_text(1, "place:griffin@2.1")
+    assert state.to_json()["round"] == 2 and state.pending() == [0, 1, 2]
+
+
+def test_order_question_saves_a_seat_from_elimination() -> None:
+    """Seed 3.「置けないモンスターを競り落とした人は、ペナルティとしてゲームから抜けます」with §3
+    "if any won card cannot be placed in any order": with only the Bat down, a Harpy alone
+    cannot be placed, but won with a Goblin it fits (Goblin first, beside the Bat), so seat 0
+    stays in and is offered only the Goblin slots that leave room for the Harpy."""
+    state = auction(table=["harpy", "goblin"], pyramids=[{"5.3": "bat"}, {}, {}])
+    bid(state, 0, 1, 1)
+    bid(state, 1, 0, 0)
+    bid(state, 2, 0, 0)
+    assert state.out == [0, 0, 0]
+    assert state.legal_texts(0) == ["place:goblin@5.2", "place:goblin@5.4"]
+    state.apply_text(0, "place:goblin@5.2")
+    assert state.legal_texts(0) == ["place:harpy@4.2"]
+
+
+def test_unplaceable_won_card_puts_the_seat_out() -> None:
+    """Seed 3.「置けないモンスターを競り落とした人は、ペナルティとしてゲームから抜けます」: seat 1
+    already has a Goblin and wins another (species uniqueness): it is out, its won cards are
+    discarded, it bids no more and ranks last."""
+    state = auction(table=["goblin", "slime"], pyramids=[{}, {"5.1": "goblin"}, {}])
+    bid(state, 0, 0, 0)
+    bid(state, 1, 10, 5)
+    events = bid(state, 2, 0, 0)
+    assert {"type": "out", "seat": 1, "cards": ["goblin", "slime"]} in events
+    data = state.to_json()
+    assert data["out"] == [0, 1, 0] and data["discard"] == ["goblin", "slime"]
+    assert data["money"] == [100, 85, 100] and data["round"] == 2
+    assert state.pending() == [0, 2]
+    assert state.view()["status"] == ["bidding", "out", "bidding"]
+    with pytest.raises(WrongSeat):
+        state.apply_text(1, "bid:0")
+
+
+def test_won_mimic_with_mimics_not_placeable_puts_the_seat_out() -> None:
+    """§3 option mimics_placeable = no: a Mimic is then always unplaceable, so winning one is
+    the seed's penalty (「ペナルティとしてゲームから抜けます」)."""
+    state = auction(table=["mimic"], options={"mimics_placeable": "no"})
+    bid(state, 0, 0)
+    bid(state, 1, 0)
+    bid(state, 2, 1)
+    assert state.out == [0, 0, 1]
+
+
+def test_won_mimic_fills_any_open_slot() -> None:
+    """§3: a Mimic may be placed in any empty slot whose supports are filled, in any row."""
+    state = auction(table=["mimic"], pyramids=[BOTTOM, {}, {}])
+    bid(state, 0, 3)
+    bid(state, 1, 0)
+    bid(state, 2, 0)
+    assert state.legal_texts(0) == [f"place:mimic@4.{j}" for j in range(1, 5)]
+
+
+def test_a_seat_without_money_bids_zero_without_asking() -> None:
+    """Seed 2.「持ち金は、０未満にはなりません」: with no money left every amount must be 0, so
+    bodoge writes that bid itself and the seat is not asked: seat 0 spends its last 1."""
+    state = auction(table=["slime"], deck=NEXT, money=[1, 50, 50])
+    bid(state, 0, 1)
+    bid(state, 1, 0)
+    bid(state, 2, 0)
+    state.apply_text(0, "place:slime@5.1")
+    assert state.to_json()["bids"] == [[0] * 6, [], []] and state.pending() == [1, 2]
+    assert state.view(1)["status"] == ["sealed", "bidding", "bidding"]
+
+
+def test_game_ends_when_nobody_still_in_has_money() -> None:
+    """With every seat still in at 0 money no card can be won again; bodoge ends the game there
+    (the remaining rounds would only discard)."""
+    state = auction(
+        table=["slime"], money=[100, 0, 0], bids=[[], [0], [0]], pyramids=[{}, {"5.1": "bat"}, {}]
+    )
+    bid(state, 0, 100)
+    events = state.apply_text(0, "place:slime@5.3")
+    assert events[-1] == {"type": "end"} and state.is_over()
+    result = state.result()
+    assert result is not None and result.scores == [1, 1, 0]
+
+
+def test_game_ends_after_fifteen_rounds_and_scores_by_normal_rules() -> None:
+    """Seed 4.「こうして１５ラウンド行った後、通常のルールにしたがって得点をつけます。点数の一番高い
+    プレイヤーの勝ちです」: after round 15's placements the game is over; §3 scores."""
+    state = auction(round=15, table=["orc"], deck=[], pyramids=[BOTTOM, {"5.1": "bat"}, {}])
+    bid(state, 0, 1)
+    bid(state, 1, 0)
+    events = bid(state, 2, 0)
+    assert events[-1]["type"] == "reveal" and state.pending() == [0]
+    events = state.apply_text(0, "place:orc@4.2")
+    assert events[-1] == {"type": "end"} and state.is_over() and state.pending() == []
+    result = state.result()
+    assert result is not None
+    assert result.scores == [7, 1, 0] and result.winners == [0] and result.ranks == [1, 2, 3]
+
+
+def test_ties_more_cards_then_more_money_then_shared() -> None:
+    """§3 ties: more cards placed wins (normal rules); for the auction, then more money left;
+    then shared. Seats 0-3 all score 2: seat 0 has the most cards, seat 1 the most money of the
+    rest, seats 2 and 3 share third."""
+    pyramids = [
+        {**BOTTOM, "5.5": "mimic"},  # 4 - 2 = 2 points in 5 cards
+        {"5.1": "slime", "5.2": "goblin"},  # 2 points, 2 cards
+        {"5.1": "bat", "5.2": "goblin"},
+        {"5.1": "bat", "5.2": "kobold"},
+    ]
+    state = auction(
+        players=4, round=15, table=["dragon"], deck=[], pyramids=pyramids,
+        money=[0, 50, 20, 20], bids=[[0], [0], [0], []], out=[0, 0, 0, 0],
+        to_place=[[], [], [], []],
+    )  # fmt: skip
+    bid(state, 3, 0)
+    result = state.result()
+    assert result is not None
+    assert result.scores == [2, 2, 2, 2] and result.ranks == [1, 2, 3, 3]
+    assert result.winners == [0]
+
+
+def test_out_seats_rank_last_in_order_of_going_out() -> None:
+    """§3: a seat that is out is ranked last, whatever its pyramid; bodoge ranks several out
+    seats by how long they lasted (out later ranks higher)."""
+    state = auction(
+        players=4, round=15, table=["dragon"], deck=[], money=[0, 0, 0, 5], out=[3, 0, 7, 0],
+        bids=[[], [0], [], []], to_place=[[], [], [], []],
+        pyramids=[BOTTOM, {"5.1": "bat"}, BOTTOM, {}],
+    )  # fmt: skip
+    bid(state, 3, 0)
+    result = state.result()
+    assert result is not None
+    assert result.scores == [5, 1, 5, 0] and result.ranks == [4, 1, 3, 2]
+
+
+def test_bad_actions_leave_the_state_unchanged() -> None:
+    """Bad input raises a bodoge error with one clear message and changes nothing."""
+    state = auction(money=[100, 10, 100])
+    before = state.to_json()
+    for text, error, message in [
+        ("bid:11", IllegalAction, "not legal"),
+        ("bid:-1", IllegalAction, "no action"),
+        ("bid:lots", IllegalAction, "no action"),
+        ("place:slime@5.1", IllegalAction, "not legal"),
+        ("place:unicorn@5.1", IllegalAction, "no action"),
+    ]:
+        with pytest.raises(error, match=message):
+            state.apply_text(1, text)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"money": [100, 100]}, "money must hold one whole number"),
+        ({"money": [100, 101, 100]}, "money must hold"),
+        ({"bids": [[60, 60], [], []]}, "more than its money"),
+        ({"bids": [[1] * 7, [], []]}, "more monsters than the table"),
+        ({"bids": [[0] * 6, [0] * 6, [0] * 6]}, "must have been revealed"),
+        ({"round": 16}, "round must be"),
+        ({"phase": "nap"}, "phase must be"),
+        ({"table": []}, "table holds 1-6"),
+        ({"deck": ["dragon"] * 5}, "Dragon more than the deck"),
+        ({"out": [1, 0, 0], "bids": [[5], [], []]}, "seat 0 is out"),
+        ({"out": [2, 0, 0]}, "later round"),
+        ({"phase": "place", "table": []}, "no seat has cards to place"),
+        ({"phase": "place", "table": [], "to_place": [["dragon"], [], []]}, "it is out"),
+        ({"pyramids": [{"5.1": "orc"}, {}, {}]}, "seat 0: slot 5.1 is in row 5"),
+        ({"last_reveal": {"cards": ["orc"], "bids": [[], [], []], "winners": [5]}}, "winners"),
+    ],
+)
+def test_inconsistent_states_are_rejected(fields: dict[str, Any], message: str) -> None:
+    """A hand-written state that breaks the rules is refused with one clear message."""
+    with pytest.raises(InvalidState, match=message):
+        auction(**fields)
+
+
+def test_render_shows_table_money_and_own_bid_only() -> None:
+    """The terminal text shows the table in bid order, money, and only the viewer's own bid."""
+    state = auction()
+    bid(state, 0, 42)
+    mine, theirs = state.render(0), state.render(1)
+    assert "1. Slime(5)  your bid: 42" in mine and "bid on monster 2 (bid:0 to bid:58)" in mine
+    assert "42" not in theirs and "Seat 0: money 100, bidding" in theirs
