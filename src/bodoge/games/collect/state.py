@@ -170,7 +170,7 @@ class CollectState(State):
         """Deal the never-seen deck cards anew among their places (no seat knows them)."""
         other = self.clone()
         places = [(d, i) for d in (0, 1) for i, card in enumerate(other.decks[d]) if card < KNOWN]
-        unseen = [other.decks[d][i] for d, i in places]
+        unseen = sorted(other.decks[d][i] for d, i in places)  # never the real, hidden order
         rng.shuffle(unseen)
         for (d, i), card in zip(places, unseen, strict=True):
             other.decks[d][i] = card
