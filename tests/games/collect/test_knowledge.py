@@ -94,3 +94,18 @@ def test_a_new_round_forgets_the_known_cards() -> None:
     assert state.to_json()["round"] == 2
     decks = state.view(1)["decks"]
     assert all(card is None for card in decks["A"]["cards"] + decks["B"]["cards"])
+
+
+def test_determinize_does_not_depend_on_the_hidden_order() -> None:
+    """RULINGS §1 Knowledge: "Unrevealed deck cards are hidden from every seat": two states that
+    differ only in the order of unseen deck cards look the same to every seat, so a bot's sampled
+    world (same generator) must be the same too, or it would read the hidden order."""
+    data = build([[CROC], [MONKEY]], ["lion*", OCTO, HERMIT], [LION, CROC])
+    twin = build([[CROC], [MONKEY]], ["lion*", HERMIT, OCTO], [CROC, LION])
+    state, other = CollectState.from_json(data), CollectState.from_json(twin)
+    assert state.to_json()["decks"] != other.to_json()["decks"]
+    for seat in (None, 0, 1):
+        assert state.view(seat) == other.view(seat)
+        mine = state.determinize(seat, Rng(5)).to_json()
+        theirs = other.determinize(seat, Rng(5)).to_json()
+        assert mine["decks"] == theirs["decks"]
