@@ -35,5 +35,8 @@ def pyramid_lines(pyramid: Sequence[int]) -> list[str]:
 
 
 def pyramid_block(title: str, pyramid: Sequence[int]) -> str:
-    head = f"{title}: {P.score(pyramid)} points, {P.count(pyramid)}/15 cards"
+    """A titled pyramid with its score; an empty pyramid takes one line."""
+    if P.count(pyramid) == 0:
+        return f"{title} | pyramid empty"
+    head = f"{title} | {P.score(pyramid)} points, {P.count(pyramid)}/15 cards"
     return "\n".join([head, *("  " + line for line in pyramid_lines(pyramid))])
