@@ -55,10 +55,32 @@ def test_setup_money_and_first_six_cards() -> None:
     state = AUCTION.new(4, seed=5)
     data = state.to_json()
     assert data["money"] == [100] * 4 and data["round"] == 1
-    assert len(data["table"]) == 6 and len(data["deck"]) == 84
-    assert sorted(data["deck"] + data["table"]) == sorted(card_key(c) for c in full_deck())
+    deck = data["deck"] + data["deck_unordered"]  # shuffled lazily, as cards are drawn
+    assert len(data["table"]) == 6 and len(deck) == 84
+    assert sorted(deck + data["table"]) == sorted(card_key(c) for c in full_deck())
+    assert state.view(0)["deck_count"] == 84 and "deck" not in state.view(0)
     assert state.pending() == [0, 1, 2, 3]
     assert state.legal_texts(2)[0] == "bid:0" and state.legal_texts(2)[-1] == "bid:100"
+
+
+def test_unordered_deck_part_is_drawn_at_random() -> None:
+    """Seed 1.「良くシャッフルして山札とします」: the deck's unordered bottom part is drawn in a
+    random order (the shuffle done lazily), each card equally likely first."""
+    firsts = set()
+    for rng in range(60):
+        state = auction(
+            table=["slime"],
+            deck=[],
+            rng=rng,
+            deck_unordered=["orc", "bat", "golem", "harpy", "mimic", "kobold"],
+        )
+        bid(state, 0, 0)
+        bid(state, 1, 0)
+        bid(state, 2, 0)
+        table = state.to_json()["table"]
+        assert sorted(table) == ["bat", "golem", "harpy", "kobold", "mimic", "orc"]
+        firsts.add(table[0])
+    assert len(firsts) == 6
 
 
 def test_bid_amounts_bounded_by_money_left() -> None:

@@ -7,7 +7,9 @@ positive bid wins it, a tie for highest discards it. Winners place their cards i
 slots they choose (`place:goblin@5.3`); a seat whose won cards cannot all be placed in any order
 is out of the game. After 15 rounds the collection pyramids are scored.
 
-The deck is a list whose end is the top.
+The deck is a list whose end is the top. Its bottom `loose` cards are not in any order yet: the
+shuffle is done lazily, a card being drawn at random from them when the deck reaches them (the
+same as shuffling first, and a random playout seldom turns more than a dozen cards).
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from bodoge.games.koremon.cards import (
     read_card,
     read_int,
     read_list,
-    shuffled_deck,
 )
 from bodoge.games.koremon.render import card_label, card_list, pyramid_block
 
@@ -68,11 +69,12 @@ INFO = GameInfo(
 class AuctionState(State):
     info = INFO
     __slots__ = (
-        "bids", "deck", "discard", "last", "money", "out", "phase", "pyramids", "round",
-        "table", "to_place", "waiting",
+        "bids", "deck", "discard", "last", "loose", "money", "out", "phase", "pyramids",
+        "round", "table", "to_place", "waiting",
     )  # fmt: skip
 
     deck: list[int]
+    loose: int  # the bottom cards of the deck whose order is not fixed yet
     table: list[int]  # this round's monsters in bid order (empty once revealed)
     discard: list[int]  # face up: unwon cards and the cards of eliminated seats
     pyramids: list[list[int]]
@@ -94,7 +96,7 @@ class AuctionState(State):
     def _setup(self) -> None:
         """Seed 1.: shuffle the 90 cards into a deck; every seat has 100 money."""
         self.deck = full_deck()
-        shuffled_deck(self.deck, self.rng)
+        self.loose = len(self.deck)  # shuffled as it is drawn
         self.discard = []
         self.pyramids = [P.empty() for _ in range(self.players)]
         self.money = [MONEY] * self.players
@@ -108,6 +110,7 @@ class AuctionState(State):
         other = AuctionState.__new__(AuctionState)
         self._copy_base_to(other)
         other.deck = self.deck[:]
+        other.loose = self.loose
         other.table = self.table[:]
         other.discard = self.discard[:]
         other.pyramids = [pyramid[:] for pyramid in self.pyramids]
@@ -269,7 +272,7 @@ class AuctionState(State):
             return
         self.round += 1
         self.phase = BID
-        self.table = [self.deck.pop() for _ in range(ROUND_CARDS)]
+        self.table = [self._draw() for _ in range(ROUND_CARDS)]
         self.bids = [
             [0] * ROUND_CARDS if not self.out[s] and self.money[s] == 0 else []
             for s in range(self.players)
@@ -278,6 +281,15 @@ class AuctionState(State):
             {"type": "round", "round": self.round, "cards": [card_key(c) for c in self.table]}
         )
         self.waiting = self._find_waiting()
+
+    def _draw(self) -> int:
+        """The top card; from the unordered bottom part, a card at random (Fisher-Yates)."""
+        deck = self.deck
+        if len(deck) == self.loose:
+            j = self.rng.below(self.loose)
+            deck[j], deck[-1] = deck[-1], deck[j]
+            self.loose -= 1
+        return deck.pop()
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -375,7 +387,9 @@ class AuctionState(State):
         return {
             "round": self.round,
             "phase": PHASES[self.phase],
-            "deck": [card_key(card) for card in reversed(self.deck)],  # top card first
+            # top card first; then the bottom cards that are not in any order yet
+            "deck": [card_key(card) for card in reversed(self.deck[self.loose :])],
+            "deck_unordered": [card_key(card) for card in self.deck[: self.loose]],
             "table": [card_key(card) for card in self.table],
             "discard": [card_key(card) for card in self.discard],
             "money": self.money,
@@ -393,6 +407,11 @@ class AuctionState(State):
         self.phase = PHASES.index(data["phase"])
         self.round = read_int(data, "round", 1, ROUNDS)
         self.deck = [read_card(key, "deck") for key in reversed(read_list(data, "deck"))]
+        loose = data.get("deck_unordered", [])
+        if not isinstance(loose, list):
+            raise InvalidState("deck_unordered must be a list")
+        self.loose = len(loose)
+        self.deck[:0] = [read_card(key, "deck_unordered") for key in loose]
         self.table = [read_card(key, "table") for key in read_list(data, "table")]
         self.discard = [read_card(key, "discard") for key in read_list(data, "discard")]
         self.money = _seat_ints(data, "money", n, MONEY)

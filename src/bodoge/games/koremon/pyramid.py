@@ -124,6 +124,8 @@ def can_place_all(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool 
     This is the "order question" of cards won together: a Griffin won with two Golems may fit
     only if the Golems go first. Two monsters of one species can never both fit.
     """
+    if len(cards) == 1:
+        return bool(open_slots(pyramid, cards[0], mimics_ok))
     monsters = [card for card in cards if card != MIMIC]
     if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
         return False
