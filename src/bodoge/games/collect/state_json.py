@@ -109,7 +109,10 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
         if not isinstance(target[1], int) or not 0 <= target[1] < len(state.rows[seat]):
             raise InvalidState(f"target index {target[1]!r} is not a card of row {seat}")
         state.target = seat * A.MAX_ROW + target[1]
-    state.extra = bool(data.get("extra_turn", False))
+    extra = data.get("extra_turn", False)
+    if not isinstance(extra, bool):
+        raise InvalidState(f"extra_turn must be true or false, not {extra!r}")
+    state.extra = extra
     discard = data.get("chameleons_to_discard", 0)
     if discard not in (0, 1, 2):
         raise InvalidState("chameleons_to_discard must be 0, 1 or 2")
