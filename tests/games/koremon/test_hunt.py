@@ -205,44 +205,62 @@ def test_full_tie_is_shared() -> None:
     assert result is not None and result.winners == [0, 1, 2] and result.ranks == [1, 1, 1]
 
 
+DEAD_RING = ["slime", "goblin", "dragon", "skeleton", "bat", "griffin"]
+NO_GOBLIN = {"5.1": "slime", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
+
+
+def dead_after_goblin(deck: list[str], **fields: Any) -> HuntState:
+    """Seat 0 can place only the Goblin (ring position 2), seats 1 and 2 nothing on the ring;
+    seat 0 rolls 1, takes and places it, and the refill turns a Kobold nobody can place."""
+    state = hunt(dice=(1,), deck=deck, ring=DEAD_RING, pyramids=[NO_GOBLIN, BOTTOM, BOTTOM],
+                 **fields)  # fmt: skip
+    state.apply_text(0, "roll")
+    return state
+
+
 def test_dead_ring_is_renewed() -> None:
     """bodoge's ruling (option dead_ring = renew, default): when no seat can place any ring card
     the seed's game could never end; the six cards are discarded face up and six new ones are
-    turned. Here every seat holds all five rank-5 species, the ring holds rank-5 cards only, and
-    seat 0 leaves the Goblin."""
-    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
-    deck = ["orc", "harpy", "dragon", "mimic", "golem", "werewolf", "bat"]
-    state = hunt(dice=(1,), deck=deck, ring=ring, pyramids=[BOTTOM, BOTTOM, BOTTOM])
-    events = state.apply_text(0, "roll")
+    turned."""
+    deck = ["kobold", "orc", "harpy", "dragon", "mimic", "golem", "werewolf", "bat"]
+    state = dead_after_goblin(deck)
+    events = state.apply_text(0, "place:5.2")
+    discarded = ["slime", "kobold", "dragon", "skeleton", "bat", "griffin"]
     assert events[-1] == {
         "type": "renew",
-        "discarded": ring,
+        "discarded": discarded,
         "ring": ["orc", "harpy", "dragon", "mimic", "golem", "werewolf"],
     }
     data = state.to_json()
-    assert data["discard"] == ring and data["deck"] == ["bat"] and data["piece"] == 2
+    assert data["discard"] == discarded and data["deck"] == ["bat"] and data["piece"] == 2
     assert state.pending() == [1] and not state.is_over()
 
 
 def test_dead_ring_ends_the_game_with_option_end() -> None:
     """Option dead_ring = end: the dead position ends the game where it stands."""
-    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
-    state = hunt(
-        dice=(1,), ring=ring, pyramids=[BOTTOM, BOTTOM, BOTTOM], options={"dead_ring": "end"}
-    )
-    events = state.apply_text(0, "roll")
+    state = dead_after_goblin(["kobold", "orc"], options={"dead_ring": "end"})
+    events = state.apply_text(0, "place:5.2")
     assert events[-1] == {"type": "end", "reason": "dead"}
-    assert state.is_over() and state.to_json()["ring"] == ring
+    assert state.is_over() and state.to_json()["ring"][1] == "kobold"
+    result = state.result()
+    assert result is not None and result.winners == [0, 1, 2] and result.scores == [5, 5, 5]
 
 
 def test_dead_ring_with_a_short_deck_ends_the_game() -> None:
     """Renewal turns cards like a refill, so a deck that runs out while turning the new ring
     ends the game (§3: a refill is needed and the deck is empty)."""
-    ring = ["slime", "goblin", "kobold", "skeleton", "bat", "slime"]
-    state = hunt(dice=(1,), ring=ring, deck=["orc", "dragon"], pyramids=[BOTTOM] * 3)
-    events = state.apply_text(0, "roll")
+    state = dead_after_goblin(["kobold", "orc", "dragon"])
+    events = state.apply_text(0, "place:5.2")
     assert events[-1] == {"type": "end", "reason": "deck"}
     assert state.to_json()["ring"] == ["orc", "dragon", None, None, None, None]
+
+
+def test_a_dead_ring_cannot_be_written_as_a_position_to_play() -> None:
+    """A dead ring is renewed (or ends the game) at once, so a hand-written state waiting for a
+    roll on a dead ring is refused."""
+    ring = ["kobold", "goblin", "dragon", "skeleton", "bat", "griffin"]
+    with pytest.raises(InvalidState, match="ring must have been renewed"):
+        hunt(ring=ring, pyramids=[BOTTOM, BOTTOM, BOTTOM])
 
 
 def test_wrong_seat_and_illegal_slot_leave_the_state_unchanged() -> None:

@@ -53,6 +53,7 @@ MIMIC = len(SPECIES)  # the Mimic's card code
 CARD_COUNT = len(SPECIES) + 1
 RANK = (*(s.rank for s in SPECIES), 0)  # rank of each card code; 0 for the Mimic
 _BY_KEY = {s.key: code for code, s in enumerate(SPECIES)} | {MIMIC_INFO.key: MIMIC}
+KEYS = (*(s.key for s in SPECIES), MIMIC_INFO.key)  # card code -> key, for hot paths
 
 
 def info(card: int) -> Species:

@@ -18,6 +18,7 @@ from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
+    KEYS,
     card_key,
     check_supply,
     full_deck,
@@ -151,13 +152,14 @@ class HuntState(State):
         card = self.ring[self.piece]
         events: list[Event] = [
             {"type": "roll", "seat": seat, "die": self.die, "position": self.piece + 1,
-             "card": card_key(card)},
+             "card": KEYS[card]},
         ]  # fmt: skip
         if self.masks[seat] >> card & 1:
             self.phase = PLACE
         else:
-            events.append({"type": "leave", "seat": seat, "card": card_key(card)})
-            self._next_turn(events)
+            # Nothing changed, so the ring cannot have become dead: no check needed.
+            events.append({"type": "leave", "seat": seat, "card": KEYS[card]})
+            self.turn = (self.turn + 1) % self.players
         return events
 
     def _place(self, seat: int, slot: int) -> list[Event]:
@@ -186,23 +188,17 @@ class HuntState(State):
         elif self.ring[self.piece] < 0:
             self._finish(ENDS.index("deck"), events)
         else:
-            self._next_turn(events)
+            self.turn = (self.turn + 1) % self.players
+            self.phase = ROLL
+            self._check_dead(events)
         return events
-
-    def _next_turn(self, events: list[Event]) -> None:
-        self.turn = (self.turn + 1) % self.players
-        self.phase = ROLL
-        self._check_dead(events)
 
     def _check_dead(self, events: list[Event] | None = None) -> None:
         """bodoge's ruling for a gap in the seed: when no seat can place any ring card, no card
         would ever be taken again and neither end condition could come. Option dead_ring: renew
         (default) discards the six cards face up and turns six new ones (an empty deck then ends
         the game, as a refill would); end ends the game at once."""
-        anyone = 0
-        for mask in self.masks:
-            anyone |= mask
-        while not any(card >= 0 and anyone >> card & 1 for card in self.ring):
+        while self._dead():
             if self.options["dead_ring"] == "end":
                 self._finish(ENDS.index("dead"), events)
                 return
@@ -217,6 +213,13 @@ class HuntState(State):
             if -1 in self.ring:
                 self._finish(ENDS.index("deck"), events)
                 return
+
+    def _dead(self) -> bool:
+        """Whether no seat can place any ring card."""
+        anyone = 0
+        for mask in self.masks:
+            anyone |= mask
+        return not any(card >= 0 and anyone >> card & 1 for card in self.ring)
 
     def _finish(self, end: int, events: list[Event] | None) -> None:
         self.phase = OVER
@@ -322,6 +325,8 @@ class HuntState(State):
         )
         if self.phase != OVER and -1 in self.ring:
             raise InvalidState("an empty ring position means the game is over")
+        if self.phase == ROLL and self._dead():
+            raise InvalidState("no seat can place any ring card: the ring must have been renewed")
         if self.phase == PLACE and not self.masks[self.turn] >> self.ring[self.piece] & 1:
             raise InvalidState("phase place, but the card under the piece cannot be placed")
 
