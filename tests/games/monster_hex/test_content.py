@@ -150,3 +150,20 @@ def test_a_users_own_files_replace_the_defaults_and_the_rest_stay(tmp_path: Path
     assert state.c.tiles[1].value == 2  # red3 is worth 2 in this copy
     assert state.c.units == DEFAULT.units
     assert "(bodoge default)" in state.board.file
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_pictures_in_the_docs_are_drawn_from_the_data(players: int) -> None:
+    """docs/games/img/monster_hex_board_Np.svg is what `python -m bodoge.games.monster_hex.draw`
+    makes of the board file: valid SVG naming every hex and stone."""
+    import xml.etree.ElementTree as ET
+
+    from bodoge.games.monster_hex.draw import board_svg
+
+    svg = board_svg(DEFAULT, players)
+    ET.fromstring(svg)
+    board = DEFAULT.boards[players]
+    assert all(f">{label}<" in svg or f" {label}<" in svg for label in board.labels)
+    assert all(f">{name}" in svg for name in board.site_names)
+    picture = Path(__file__).parents[3] / f"docs/games/img/monster_hex_board_{players}p.svg"
+    assert picture.read_text("utf-8") == svg, "run: python -m bodoge.games.monster_hex.draw"
