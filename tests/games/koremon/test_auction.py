@@ -370,5 +370,6 @@ def test_render_shows_table_money_and_own_bid_only() -> None:
     state = auction()
     bid(state, 0, 42)
     mine, theirs = state.render(0), state.render(1)
-    assert "1. Slime(5)  your bid: 42" in mine and "bid on monster 2 (bid:0 to bid:58)" in mine
+    assert "1. Slime/スライム(5)  your bid: 42" in mine
+    assert "bid on monster 2 (bid:0 to bid:58)" in mine
     assert "42" not in theirs and "Seat 0: money 100, bidding" in theirs

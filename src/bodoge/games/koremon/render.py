@@ -11,10 +11,11 @@ CELL = 12  # wide enough for "[Lizardman]"
 
 
 def card_label(card: int) -> str:
-    """ "Griffin(2)" for a monster with its rank, "Mimic" for a Mimic, "-" for none."""
+    """Both names and the rank, like Griffin/グリフォン(2); a Mimic has no rank; "-": no card."""
     if card < 0:
         return "-"
-    return card_name(card) if card == MIMIC else f"{card_name(card)}({RANK[card]})"
+    names = f"{card_name(card)}/{card_name(card, 'ja')}"
+    return names if card == MIMIC else f"{names}({RANK[card]})"
 
 
 def card_list(cards: Iterable[int]) -> str:
