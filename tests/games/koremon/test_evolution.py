@@ -244,3 +244,19 @@ def test_inconsistent_states_are_refused(change: Any, message: str) -> None:
     change(data)
     with pytest.raises(InvalidState, match=message):
         EvolutionState.from_json(data)
+
+
+def test_a_pending_choice_survives_json_and_blocks_rolling() -> None:
+    """RULINGS §3 "take any supply monster of the next better rank": the choice is the same
+    seat's next decision; it is saved in the state JSON and no roll is possible meanwhile."""
+    state = position(["slime", "goblin"], (3, 2))
+    state.apply_text(0, "roll")
+    again = EvolutionState.from_json(state.to_json())
+    assert again.to_json() == state.to_json()
+    assert again.legal_texts(0) == state.legal_texts(0)
+    with pytest.raises(IllegalAction):
+        again.apply_text(0, "roll")
+    screen = again.render(0)
+    assert "Seat 0: choose a rank 4 monster to take" in screen
+    assert "Last roll: seat 0 rolled 3 + 2" in screen
+    assert "seat 0 (you): Slime スライム (rank 5)" in screen

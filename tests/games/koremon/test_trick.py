@@ -549,3 +549,22 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
         assert other.hands != state.hands or other.reserve != state.reserve
         first, second = state.determinize(seat, Rng(5)), other.determinize(seat, Rng(5))
         assert first.hands == second.hands and first.reserve == second.reserve
+
+
+def test_render_shows_the_table_the_last_trick_and_the_hand() -> None:
+    """The terminal screen (issue 8): points, the trick in progress, the last trick with its led
+    Mimic and deciding rule, and only the viewer's own hand, with English and Japanese names."""
+    state = position(
+        [["mimic", "mimic"], ["golem", "dragon"], ["mimic", "bat"], ["slime", "orc"]],
+        rest_to=3,
+    )
+    play(state, "play:mimic", "play:golem", "play:mimic=golem", "play:slime", "play:bat")
+    screen = state.render(1)
+    assert "seat 0: -10 points" in screen
+    assert (
+        "Last trick: seat 0 Mimic (led), seat 1 Golem ゴーレム, seat 2 Mimic ミミック as Golem "
+        "ゴーレム, seat 3 Slime スライム - won by seat 2 (rule 1: most cards of one species"
+    ) in screen
+    assert "Trick led by seat 2: seat 2 Bat バット; seat 3 to play" in screen
+    assert "Your hand: Dragon ドラゴン (rank 1) x1" in screen
+    assert "Your hand" not in state.render(None)
