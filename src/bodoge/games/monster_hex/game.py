@@ -46,6 +46,7 @@ TAKE_BASE = UNIT_BASE + content_mod.FACTIONS * UNITS_PER_FACTION
 PLACE_BASE = TAKE_BASE + content_mod.FACTIONS * content_mod.TILES_PER_COLOR
 
 POW6 = tuple(6**d for d in range(6))
+ROTATIONS = tuple(tuple(r for r in range(6) if mask >> r & 1) for mask in range(64))  # per mask
 ROUNDS = {4: 8, 3: 10, 2: 9}
 COLOR_BONUS = 2
 
@@ -332,13 +333,13 @@ class MonsterHex(State):
 
     def _targets(self, unit_type: int) -> list[tuple[int, int]]:
         """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
-        matching = self.c.matching_rotations
-        face = self.face
+        cache = self.c.rotmask[unit_type]
         found = []
-        for cell in self.board.placeable_cells:
-            code = face[cell]
+        for cell, code in enumerate(self.face):
             if code:
-                mask = matching(unit_type, code)
+                mask = cache.get(code)
+                if mask is None:
+                    mask = self.c.matching_rotations(unit_type, code)
                 if mask:
                     found.append((cell, mask))
         return found
@@ -347,9 +348,10 @@ class MonsterHex(State):
         """The hand units (of this turn's faction) that may be picked."""
         source = self.source_faction()
         units = [u for u in self.hands[seat] if u // UNITS_PER_FACTION == source]
-        codes = {self.face[cell] for cell in self.board.placeable_cells} - {0}
+        codes = set(self.face)
+        codes.discard(0)
         matching = self.c.matching_rotations
-        fitting = [u for u in units if any(matching(u % UNITS_PER_FACTION, code) for code in codes)]
+        fitting = [u for u in units if any(matching(u % UNITS_PER_FACTION, c) for c in codes)]
         return fitting or units  # no unit fits anywhere: every unit may use the fallback
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -363,12 +365,7 @@ class MonsterHex(State):
                 if not empty:
                     empty = [c for c in self.board.placeable_cells if self.occ[c] < 0]
                 targets = [(cell, 63) for cell in empty]
-            return [
-                PLACE_BASE + 6 * cell + r
-                for cell, mask in targets
-                for r in range(6)
-                if mask >> r & 1
-            ]
+            return [PLACE_BASE + 6 * cell + r for cell, mask in targets for r in ROTATIONS[mask]]
         if phase == TAKE:
             assert self.choice is not None
             return sorted(TAKE_BASE + t for t in self.site_tiles[self.choice[0]])

@@ -40,7 +40,7 @@ def _cell(state: MonsterHex, cell: int, small_cells: set[int]) -> tuple[str, str
 
 
 def render(state: MonsterHex, seat: int | None) -> str:
-    from bodoge.games.monster_hex.game import PHASE_NAMES, ROUNDS
+    from bodoge.games.monster_hex.game import PHASE_NAMES, PLACE, ROUNDS, UNIT
 
     board, c = state.board, state.c
     small_sites = [s for s in range(len(board.site_names)) if not board.site_large[s]]
@@ -103,5 +103,15 @@ def render(state: MonsterHex, seat: int | None) -> str:
         winners = ", ".join(f"seat {s}" for s in result.winners) or "nobody"
         out.append(f"Game over. Winner: {winners}")
     else:
-        out.append(f"Phase: {PHASE_NAMES[state.phase]}, waiting for seat {state.pending()[0]}")
+        seat_to_move = state.pending()[0]
+        doing = {
+            "faction": "choose a faction",
+            "shared": "choose the shared faction",
+            "unit": "pick a unit to place",
+            "place": "place the picked unit (hex@rotation)",
+            "take": "take a stone tile",
+        }[PHASE_NAMES[state.phase]]
+        if state.phase in (UNIT, PLACE) and state.turn_slot(state.turn)[1]:
+            doing += f" of the shared faction ({c.factions[state.shared].key})"
+        out.append(f"Seat {seat_to_move} to {doing}.")
     return "\n".join(out)
