@@ -4,12 +4,7 @@ invariant that the 15 monsters are each held or in the supply exactly once (issu
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bodoge.engine import State
 from bodoge.games.koremon.cards import RANK

@@ -4,12 +4,7 @@ conservation invariant that all 60 cards are always somewhere (issue 5 item 9)."
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bodoge.engine import State
 from bodoge.games.koremon.trick import DECK_COUNTS, MIMIC, TrickState
