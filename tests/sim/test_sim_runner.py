@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bodoge.cli.simulate import main
-from bodoge.engine import InvalidOptions, UnknownGame
+from bodoge.engine import InvalidOptions, UnknownGame, game_ids, get_game
 from bodoge.sim import Batch, resolve_game, run_batch
 
 TOY = "toy_game:SealedBids"
@@ -156,3 +156,15 @@ def test_bodoge_command_offers_simulate() -> None:
         env=env,
     )
     assert done.returncode == 0 and "Win rate by seat" in done.stdout
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_registered_game_simulates(game_id: str) -> None:
+    """A short mixed batch on each real game: rotation complete, at most one whole win a game
+    (Monster Hex's shared faction can beat both players: nobody wins)."""
+    info = get_game(game_id).info
+    players = info.min_players
+    bots = ("greedy:1", *["random"] * (players - 1))
+    records = run_batch(Batch(game=game_id, players=players, bots=bots, games=players), jobs=1)
+    assert sorted(r.slots[0] for r in records) == list(range(players))
+    assert all(sum(r.wins) <= 1 + 1e-9 or len(r.winners) > 1 for r in records)

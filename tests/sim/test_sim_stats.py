@@ -50,7 +50,7 @@ def test_summary_counts_bots_through_rotations_and_splits_ties() -> None:
     assert [seat["wins"] for seat in d["by_seat"]] == [2.5, 1.5]
     assert d["first_player"]["advantage"] == pytest.approx(0.125)
     assert d["by_seat"][0]["balanced"] is False and d["seats_balanced"] is False
-    assert d["ties"] == 1 and d["length"]["max"] == 13
+    assert d["ties"] == 1 and d["no_winner"] == 0 and d["length"]["max"] == 13
     report = text(summarize(batch, records, title="Test"))
     assert "First-player advantage: seat 0 wins 62.5%" in report
     rows = to_csv(records, batch.bots).splitlines()

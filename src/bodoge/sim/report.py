@@ -63,7 +63,10 @@ def text(summary: Summary) -> str:
         f"Game length (decisions): mean {length['mean']:.1f}, sd {length['sd']:.1f}, "
         f"min {length['min']:.0f}, median {length['median']:.0f}, max {length['max']:.0f}"
     )
-    lines.append(f"Shared wins: {d['ties']}; {d['seconds_per_game']:.3f} s per game")
+    lines.append(
+        f"Shared wins: {d['ties']}; games nobody won: {d['no_winner']}; "
+        f"{d['seconds_per_game']:.3f} s per game"
+    )
     lines += ["", "Score distribution by bot: mean sd min p25 median p75 max"]
     for entry in d["by_bot"]:
         s = entry["scores"]

@@ -131,6 +131,7 @@ def summarize(batch: Batch, records: list[GameRecord], title: str = "") -> Summa
         "rotations_equal": games % n == 0,
         "length": distribution([float(r.decisions) for r in records]),
         "ties": sum(1 for r in records if len(r.winners) > 1),
+        "no_winner": sum(1 for r in records if not r.winners),
         "seconds_per_game": statistics.fmean(r.seconds for r in records) if records else 0.0,
     }
     return Summary(data)
