@@ -373,3 +373,16 @@ def test_render_shows_table_money_and_own_bid_only() -> None:
     assert "1. Slime/スライム(5)  your bid: 42" in mine
     assert "bid on monster 2 (bid:0 to bid:58)" in mine
     assert "42" not in theirs and "Seat 0: money 100, bidding" in theirs
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Deck order and other seats' sealed bids are hidden: a determinization resamples them
+    from the generator alone (docs/ai.md), keeping the seat's own bid and everything public."""
+    state = auction()
+    bid(state, 0, 40, 10)
+    bid(state, 1, 5, 5, 5, 5, 5, 5)
+    world = state.determinize(0, Rng(4))
+    assert world.view(0) == state.view(0) and world.bids[0] == [40, 10]
+    assert len(world.bids[1]) == 6 and world.bids[2] == []
+    again = world.determinize(0, Rng(4))
+    assert again.to_json() == state.determinize(0, Rng(4)).to_json()

@@ -321,3 +321,13 @@ def test_deck_holds_ninety_cards_at_start() -> None:
     data = HUNT.new(3, seed=1).to_json()
     expected = sorted(card_key(card) for card in full_deck())
     assert sorted(data["deck"] + data["ring"]) == expected and len(expected) == 90
+
+
+def test_determinize_depends_only_on_what_the_seat_knows() -> None:
+    """Only the deck order is hidden; a determinization reshuffles it from a canonical order,
+    so the real order cannot leak (docs/ai.md)."""
+    state = hunt(deck=["orc", "bat", "mimic", "golem", "harpy"])
+    world = state.determinize(1, Rng(8))
+    assert world.view(1) == state.view(1)
+    assert sorted(world.deck) == sorted(state.deck)
+    assert world.determinize(1, Rng(8)).to_json() == state.determinize(1, Rng(8)).to_json()

@@ -128,7 +128,9 @@ class AuctionState(State):
         """The deck order is hidden from everyone; other seats' bids are hidden until the
         reveal, including how far each has got (only bidding or sealed shows)."""
         other = self.clone()
+        other.deck.sort()  # a canonical order first, so the real order cannot leak through
         rng.shuffle(other.deck)
+        other.loose = len(other.deck)
         if other.phase != BID:
             return other
         size = len(other.table)

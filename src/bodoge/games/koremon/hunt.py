@@ -121,6 +121,7 @@ class HuntState(State):
     def determinize(self, seat: int | None, rng: Rng) -> HuntState:
         """Only the deck order is hidden (from everyone)."""
         other = self.clone()
+        other.deck.sort()  # a canonical order first, so the real order cannot leak through
         rng.shuffle(other.deck)
         return other
 
