@@ -383,6 +383,6 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     bid(state, 1, 5, 5, 5, 5, 5, 5)
     world = state.determinize(0, Rng(4))
     assert world.view(0) == state.view(0) and world.bids[0] == [40, 10]
-    assert len(world.bids[1]) == 6 and world.bids[2] == []
+    assert len(world.bids[1]) == 6 and len(world.bids[2]) < 6  # sealed stays sealed
     again = world.determinize(0, Rng(4))
     assert again.to_json() == state.determinize(0, Rng(4)).to_json()
