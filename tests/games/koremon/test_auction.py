@@ -386,3 +386,10 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     assert len(world.bids[1]) == 6 and len(world.bids[2]) < 6  # sealed stays sealed
     again = world.determinize(0, Rng(4))
     assert again.to_json() == state.determinize(0, Rng(4)).to_json()
+
+
+def test_notation_accepts_japanese_card_names() -> None:
+    """Card names in both languages: `place:ゴブリン@5.3` is `place:goblin@5.3`."""
+    state = auction()
+    assert state.parse_action("place:ゴブリン@5.3") == state.parse_action("place:Goblin@5.3")
+    assert state.action_text(state.parse_action("place:ゴブリン@5.3")) == "place:goblin@5.3"

@@ -53,6 +53,7 @@ MIMIC = len(SPECIES)  # the Mimic's card code
 CARD_COUNT = len(SPECIES) + 1
 RANK = (*(s.rank for s in SPECIES), 0)  # rank of each card code; 0 for the Mimic
 _BY_KEY = {s.key: code for code, s in enumerate(SPECIES)} | {MIMIC_INFO.key: MIMIC}
+_BY_KEY |= {s.ja: code for code, s in enumerate(SPECIES)} | {MIMIC_INFO.ja: MIMIC}
 KEYS = (*(s.key for s in SPECIES), MIMIC_INFO.key)  # card code -> key, for hot paths
 
 
@@ -69,7 +70,8 @@ def card_name(card: int, lang: str = "en") -> str:
 
 
 def parse_card(text: str) -> int | None:
-    """The card code for a key ("dragon", "mimic"), case-insensitive; None if there is none."""
+    """The card code for a key ("dragon", "mimic", any case) or a Japanese name ("ドラゴン");
+    None if there is none."""
     return _BY_KEY.get(text.strip().lower())
 
 
