@@ -423,7 +423,7 @@ class AuctionState(State):
         bids = _per_seat(data, "bids", n)
         self.bids = []
         for seat, bid in enumerate(bids):
-            if not all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in bid):
+            if not all(_amount(a) for a in bid):
                 raise InvalidState(f"bids of seat {seat} must be whole amounts of at least 0")
             if sum(bid) > self.money[seat]:
                 raise InvalidState(f"bids of seat {seat} add up to more than its money")
@@ -450,6 +450,9 @@ class AuctionState(State):
             raise InvalidState("last_reveal must be null or {cards, bids, winners}")
         table = [read_card(key, "last_reveal cards") for key in read_list(last, "cards")]
         bids = _per_seat(last, "bids", self.players)
+        for bid in bids:
+            if bid and (len(bid) != len(table) or not all(_amount(a) for a in bid)):
+                raise InvalidState("last_reveal bids: each seat's bid is [] or one amount a card")
         winners = read_list(last, "winners")
         if len(winners) != len(table) or not all(
             isinstance(w, int) and -1 <= w < self.players for w in winners
@@ -539,3 +542,7 @@ def _seat_ints(data: dict[str, Any], key: str, players: int, high: int) -> list[
     ):
         raise InvalidState(f"{key} must hold one whole number 0..{high} per seat ({players})")
     return list(value)
+
+
+def _amount(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MONEY
