@@ -357,6 +357,10 @@ def test_bad_actions_leave_the_state_unchanged() -> None:
         ({"phase": "place", "table": [], "to_place": [["dragon"], [], []]}, "it is out"),
         ({"pyramids": [{"5.1": "orc"}, {}, {}]}, "seat 0: slot 5.1 is in row 5"),
         ({"last_reveal": {"cards": ["orc"], "bids": [[], [], []], "winners": [5]}}, "winners"),
+        (
+            {"last_reveal": {"cards": ["orc"], "bids": [[1, 2], [], []], "winners": [0]}},
+            "one amount a card",
+        ),
     ],
 )
 def test_inconsistent_states_are_rejected(fields: dict[str, Any], message: str) -> None:
