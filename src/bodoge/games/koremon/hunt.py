@@ -327,7 +327,10 @@ class HuntState(State):
         if self.phase != OVER and -1 in self.ring:
             raise InvalidState("an empty ring position means the game is over")
         if self.phase == ROLL and self._dead():
-            raise InvalidState("no seat can place any ring card: the ring must have been renewed")
+            raise InvalidState(
+                "no seat can place any ring card: the ring must have been renewed at once "
+                "(or, with dead_ring=end, the game ended)"
+            )
         if self.phase == PLACE and not self.masks[self.turn] >> self.ring[self.piece] & 1:
             raise InvalidState("phase place, but the card under the piece cannot be placed")
 
