@@ -91,7 +91,7 @@ class AuctionState(State):
 
     @property
     def mimics_ok(self) -> bool:
-        return self.options["mimics_placeable"] == "yes"
+        return bool(self.options["mimics_placeable"] == "yes")
 
     def _setup(self) -> None:
         """Seed 1.: shuffle the 90 cards into a deck; every seat has 100 money."""

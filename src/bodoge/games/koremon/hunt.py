@@ -81,7 +81,7 @@ class HuntState(State):
 
     @property
     def mimics_ok(self) -> bool:
-        return self.options["mimics_placeable"] == "yes"
+        return bool(self.options["mimics_placeable"] == "yes")
 
     def _setup(self) -> None:
         """Seed 1.: shuffle, turn six cards into a ring, the piece on the first one turned.
