@@ -148,7 +148,7 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str]) -> Non
     code = play.run(args, ask=lambda prompt: "0")
     out = capsys.readouterr().out
     assert code == 0
-    assert "final ranks:" in out and "seat 1 (random)" in out
+    assert "final ranks:" in out and "seat 1 (random) draw" in out
 
 
 def test_play_quits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,3 +166,18 @@ def test_console_script_runs_without_traceback() -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith("bodoge: error: unknown game 'nope'")
+
+
+def test_play_never_shows_a_bots_sealed_bid(capsys: pytest.CaptureFixture[str]) -> None:
+    """Sealed bids stay secret until the reveal: the terminal prints only what seat 0 may see."""
+    from bodoge.cli import play
+
+    args = build_parser().parse_args(
+        ["play", "koremon_auction", "--players", "3", "--bots", "2", "--seed", "4"]
+    )
+    answers = iter(["0"] * 10 + ["q"])
+    play.run(args, ask=lambda prompt: next(answers))
+    out = capsys.readouterr().out
+    bot_lines = [line for line in out.splitlines() if "(random)" in line]
+    assert bot_lines, "the bots should have acted"
+    assert not any("amount=" in line or "bid:" in line for line in bot_lines)

@@ -79,6 +79,10 @@ def test_state_json_dispatches_on_game_and_rejects_junk() -> None:
     with pytest.raises(InvalidState, match="players must be 2-4"):
         state_from_json(broken)
     broken = state.to_json()
+    broken["options"] = [1]
+    with pytest.raises(InvalidState, match="options must be an object"):
+        state_from_json(broken)
+    broken = state.to_json()
     broken["options"] = {"team_mode": "maybe"}
     with pytest.raises(InvalidState, match="team_mode"):
         state_from_json(broken)

@@ -44,13 +44,14 @@ def seat_bots(players: int, bots: str, level: str, seed: int) -> dict[int, Bot]:
     return {first + i: make_bot(spec.strip(), seed + i) for i, spec in enumerate(specs)}
 
 
-def describe(event: Event) -> str:
-    """One readable line for an event: its type, then its fields."""
+def describe(event: Event, who: str | None = None) -> str:
+    """One readable line for an event: who, its type, then its fields."""
     fields = " ".join(
         f"{key}={value}" for key, value in event.items() if key not in ("type", "seat")
     )
-    who = f"seat {event['seat']} " if "seat" in event else ""
-    return f"  · {who}{event['type']} {fields}".rstrip()
+    if who is None:
+        who = f"seat {event['seat']}" if "seat" in event else ""
+    return f"  · {who + ' ' if who else ''}{event['type']} {fields}".rstrip()
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
@@ -71,8 +72,8 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
         pending = state.pending()
         seat = next((s for s in pending if s in bots), pending[0])
         if seat in bots:
+            # Only the events below are shown: a bot's action itself may be secret (a sealed bid).
             action = bots[seat].choose(state, seat)
-            print(f"seat {seat} ({bots[seat].name}): {state.action_text(action)}")
         else:
             if shown_to != seat and secret and len(humans) > 1:
                 print("\033[2J\033[H", end="")
@@ -84,8 +85,9 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
                 return 0
             action = chosen
         events = state.apply(seat, action)
-        for event in visible_events(events, viewer if viewer is not None else None):
-            print(describe(event))
+        who = f"seat {seat} ({bots[seat].name})" if seat in bots else f"seat {seat}"
+        for event in visible_events(events, viewer):
+            print(describe(event, who if event.get("seat") == seat else None))
     print(state.render(viewer))
     result = state.result()
     assert result is not None

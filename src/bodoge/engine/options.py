@@ -66,6 +66,8 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Defaults overlaid with `given`, each value checked; unknown keys are an error."""
     known = {spec.key: spec for spec in specs}
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidOptions(f"options must be an object of KEY: VALUE, not {given!r}")
     given = dict(given or {})
     unknown = sorted(set(given) - set(known))
     if unknown:
