@@ -156,6 +156,8 @@ def test_rewards_share_wins_and_rank() -> None:
             return ranked_result([5, 5, 1])
 
     assert rewards(Done()) == pytest.approx([0.6, 0.6, 0.0])  # type: ignore[arg-type]
+    # Half of it the score scaled from the lowest (0) to the highest (1).
+    assert rewards(Done(), 0.5) == pytest.approx([0.8, 0.8, 0.0])  # type: ignore[arg-type]
 
 
 # ---- a bot cannot depend on hidden information ----------------------------------------

@@ -37,19 +37,25 @@ class _Node:
         self.children: dict[tuple[int, ...], _Node] = {}
 
 
-def rewards(state: State) -> list[float]:
-    """Each seat's reward in [0, 1] for a finished game."""
+def rewards(state: State, score_weight: float = 0.0) -> list[float]:
+    """Each seat's reward in [0, 1] for a finished game; `score_weight` mixes in the seat's
+    score scaled between the lowest (0) and the highest (1) score of the game."""
     result = state.result()
     players = state.players
     if result is None:
         return [0.0] * players
     share = 1.0 / len(result.winners) if result.winners else 0.0
     spread = max(players - 1, 1)
+    low, high = min(result.scores), max(result.scores)
     out = []
     for seat in range(players):
         win = share if seat in result.winners else 0.0
         place = (players - result.ranks[seat]) / spread
-        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
+        value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
+        if score_weight:
+            scaled = (result.scores[seat] - low) / (high - low) if high > low else 0.5
+            value = (1.0 - score_weight) * value + score_weight * scaled
+        out.append(value)
     return out
 
 
@@ -64,6 +70,7 @@ class IsmctsBot:
         exploration: float = EXPLORATION,
         max_playout: int = 5_000,
         name: str | None = None,
+        score_weight: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs an iteration or a time budget")
@@ -72,6 +79,7 @@ class IsmctsBot:
         self.seconds = seconds
         self.exploration = exploration
         self.max_playout = max_playout
+        self.score_weight = score_weight
         self.name = name or (
             f"ismcts:{seconds}s" if seconds is not None else f"ismcts:{iterations}"
         )
@@ -147,7 +155,9 @@ class IsmctsBot:
             node = child
         ended = self._playout(world)
         # A playout that wanders without end is scored as a draw.
-        reward = rewards(world) if ended else [1.0 / world.players] * world.players
+        reward = (
+            rewards(world, self.score_weight) if ended else [1.0 / world.players] * world.players
+        )
         for stat, seat in path:
             stat[0] += 1.0
             stat[1] += reward[seat]
