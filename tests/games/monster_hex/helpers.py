@@ -93,15 +93,20 @@ def play(state: MonsterHex, seat: int, *texts: str) -> list[Event]:
 
 
 def place(
-    state: MonsterHex, seat: int, unit: str, where: str, toward: int | None = None, power: int = 0
+    state: MonsterHex,
+    seat: int,
+    unit: str,
+    where: str | None,
+    toward: int | None = None,
+    power: int = 0,
 ) -> list[Event]:
-    """Pick `unit` and put it on `where`, in the first legal rotation that shows `power` towards
-    direction `toward` (any legal rotation when `toward` is None)."""
+    """Pick `unit` and put it on `where` (None: the first legal hex), in the first legal rotation
+    that shows `power` towards direction `toward` (any legal rotation when `toward` is None)."""
     events = play(state, seat, f"unit:{unit}")
     key = unit.split("-")[1]
     for text in state.legal_texts(seat):
         hex_, rot = text.removeprefix("place:").split("@")
-        if hex_ == where and (toward is None or facing(key, int(rot), toward) == power):
+        if where in (None, hex_) and (toward is None or facing(key, int(rot), toward) == power):
             return events + play(state, seat, text)
     raise AssertionError(f"no legal rotation of {unit} on {where} shows {power} towards {toward}")
 

@@ -49,8 +49,8 @@ def test_bad_moves_get_one_clear_line(capsys: pytest.CaptureFixture[str], tmp_pa
     seat = json.loads(out)["start"]
     code, _, err = run(capsys, "apply", str(path), str(seat), "place:q9@0")
     assert code != 0 and "not a Monster Hex action" in err and "Traceback" not in err
-    code, _, err = run(capsys, "new", "monster_hex", "--players", "4", "--option", "abilities=on")
-    assert code != 0 and "not available yet" in err
+    code, _, err = run(capsys, "new", "monster_hex", "--players", "4", "--option", "abilities=yes")
+    assert code != 0 and "abilities='yes' is not one of off, on" in err
 
 
 def test_play_against_bots_draws_the_board(capsys: pytest.CaptureFixture[str]) -> None:

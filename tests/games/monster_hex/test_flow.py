@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bodoge.engine import IllegalAction, InvalidOptions, InvalidState, Rng, get_game
+from bodoge.engine import IllegalAction, InvalidState, Rng, get_game
 from bodoge.engine.playout import random_playout
 from bodoge.games.monster_hex.game import MonsterHex
 
@@ -291,12 +291,6 @@ def test_the_shared_faction_scores_like_a_player_and_both_may_lose() -> None:
 # ---- options ----
 
 
-@pytest.mark.parametrize("key", ["abilities", "objectives"])
-def test_ability_and_objective_options_are_declared_but_not_available_yet(key: str) -> None:
-    with pytest.raises(InvalidOptions, match="not available yet"):
-        GAME.new(4, {key: "on"}, 1)
-
-
 def test_fixed_stone_layout_uses_the_board_file() -> None:
     """Option stone_layout=fixed: the tiles lie as the board file lists them."""
     state = new(4, stone_layout="fixed")
@@ -343,7 +337,7 @@ def test_every_action_has_a_notation_that_parses_back() -> None:
     for action in range(MonsterHex.num_actions(4, state.options)):
         assert state.parse_action(state.action_text(action)) == action
     assert state.parse_action(" PLACE:D4@2 ") == state.parse_action("place:d4@2")
-    for bad in ("place:z9@0", "place:d4@6", "unit:red-Z1", "take:red8", "faction:purple", "pass"):
+    for bad in ("place:z9@0", "place:d4@6", "unit:red-Z1", "take:red8", "faction:purple", "jump"):
         with pytest.raises(IllegalAction, match="not a Monster Hex action"):
             state.parse_action(bad)
 

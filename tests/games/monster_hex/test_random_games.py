@@ -8,7 +8,7 @@ import pytest
 
 from bodoge.engine import State, get_game
 from bodoge.games.monster_hex.content import FACTIONS, UNITS_PER_FACTION
-from bodoge.games.monster_hex.game import OVER, MonsterHex
+from bodoge.games.monster_hex.game import FACTION, OVER, SHARED, MonsterHex
 from protocol_checks import check_random_games
 
 MODES = [
@@ -17,6 +17,7 @@ MODES = [
     (3, {}),
     (4, {}),
 ]
+WITH_CARDS = {"abilities": "on", "objectives": "on"}
 # placements a game makes: rounds x placements per round (RULINGS §2: 8/10/9 rounds)
 PLACEMENTS = {(2, "on"): 27, (2, "off"): 18, (3, "on"): 30, (4, "on"): 32}
 
@@ -33,11 +34,16 @@ def conserved(state: State) -> None:
     if state.selected >= 0:
         units.append(state.selected)
     in_play = [f for f in [*state.factions, state.shared] if f >= 0]
-    if state.phase > 1:  # dealt
+    if state.phase not in (FACTION, SHARED):  # dealt
         expected = [f * UNITS_PER_FACTION + t for f in in_play for t in range(UNITS_PER_FACTION)]
         assert sorted(units) == sorted(expected)
     else:
         assert units == []
+    cards = [*state.obj_public, *state.obj_deck, *(c for o in state.obj_private for c in o)]
+    assert len(cards) == len(set(cards))
+    if state.obj_deck or state.obj_public or any(state.obj_private):
+        assert sorted(cards) == list(range(len(state.c.objectives)))
+    assert all(state.occ[cell] < 0 for cell, n in enumerate(state.petrified) if n)
     tiles = [t for pile in state.site_tiles for t in pile] + state.discarded
     tiles += [t for pile in state.taken for t in pile]
     assert len(tiles) == len(set(tiles))
@@ -59,12 +65,24 @@ def test_random_games(players: int, options: dict[str, str]) -> None:
     assert min(lengths) > 0
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_random_games_with_abilities_and_objectives(players: int, options: dict[str, str]) -> None:
+    """The same checks with the ability and objective options (issue 4)."""
+    check_random_games(
+        "monster_hex", players, 2000, options=options | WITH_CARDS, seed=players + 10,
+        deep_every=40, invariant=conserved,
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "options",
     [
         {"factions": "random"},
         {"stone_layout": "fixed"},
         {"factions": "random", "shared_faction": "off"},
+        {"abilities": "on"},
+        {"objectives": "on", "factions": "random"},
     ],
 )
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -35,7 +35,28 @@ SEVEN = 7  # the stone worth 7 breaks ties at the end
 ABILITY_RANKS = ("S", "B", "C")
 BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
 MAX_POWER = 5
-FILES = ("units.toml", "stones.toml", "board_2p.toml", "board_3p.toml", "board_4p.toml")
+FILES = (
+    "units.toml",
+    "stones.toml",
+    "board_2p.toml",
+    "board_3p.toml",
+    "board_4p.toml",
+    "abilities.toml",
+    "objectives.toml",
+)
+# the eight abilities of the source; their rules are code, abilities.toml names them
+MECHANICS = ("enchant", "reward", "blitz", "scatter", "confuse", "scheme", "curse", "petrify")
+OBJECTIVES = 20
+OBJECTIVE_KINDS = ("formation", "majority", "participation")
+MEASURES = (
+    "largest_group",
+    "edge_units",
+    "next_to_large",
+    "small_stones",
+    "tiles",
+    "start_hexes",
+)
+STONE_KINDS = ("large", "small", "any")
 
 
 @dataclass(frozen=True)
@@ -65,6 +86,30 @@ class StoneTile:
     key: str
     color: int  # faction code
     value: int
+
+
+@dataclass(frozen=True)
+class Ability:
+    key: str  # one of MECHANICS
+    faction: int
+    en: str
+    ja: str
+    text_en: str
+    text_ja: str
+
+
+@dataclass(frozen=True)
+class Objective:
+    key: str
+    kind: str  # formation | majority | participation
+    points: int
+    en: str
+    ja: str
+    cells: tuple[tuple[int, int], ...] = ()  # formation
+    ranks: tuple[str, ...] = ()  # formation: per cell, "" for any rank
+    measure: str = ""  # majority
+    stones: str = ""  # participation: large | small | any
+    units: int = 1  # participation: own units next to the stone at least
 
 
 @dataclass
@@ -104,6 +149,8 @@ class Content:
     units: list[UnitType]
     tiles: list[StoneTile]
     boards: dict[int, Board]
+    abilities: list[Ability]
+    objectives: list[Objective]
     # edge[type][rot] = powers facing directions 0..5
     edge: list[list[tuple[int, ...]]] = field(default_factory=list)
     # match[type][d][p] = bitmask of rotations whose edge facing d has power p
@@ -116,6 +163,10 @@ class Content:
     faction_of: dict[str, int] = field(init=False)
     tile_of: dict[str, int] = field(init=False)
     seven: int = field(init=False)  # the tile worth 7
+    ability_of: dict[str, int] = field(init=False)  # mechanic key -> ability code
+    mechanic: list[int] = field(init=False)  # ability code -> index in MECHANICS
+    objective_of: dict[str, int] = field(init=False)
+    _formations: dict[tuple[int, int], list[tuple[tuple[int, str], ...]]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.edge = [[hexgrid.rotated(u.edges, r) for r in range(6)] for u in self.units]
@@ -134,6 +185,39 @@ class Content:
         self.faction_of = {f.key.lower(): code for code, f in enumerate(self.factions)}
         self.tile_of = {t.key.lower(): code for code, t in enumerate(self.tiles)}
         self.seven = next(code for code, t in enumerate(self.tiles) if t.value == SEVEN)
+        self.ability_of = {a.key: code for code, a in enumerate(self.abilities)}
+        self.mechanic = [MECHANICS.index(a.key) for a in self.abilities]
+        self.objective_of = {o.key.lower(): code for code, o in enumerate(self.objectives)}
+        self._formations: dict[tuple[int, int], list[tuple[tuple[int, str], ...]]] = {}
+
+    def faction_abilities(self, faction: int) -> list[int]:
+        """The two ability codes of `faction`, in the source's order."""
+        return [code for code, a in enumerate(self.abilities) if a.faction == faction]
+
+    def formation_places(self, players: int, objective: int) -> list[tuple[tuple[int, str], ...]]:
+        """Every way the formation `objective` fits the board for `players`: tuples of
+        (cell, required rank or ""), each distinct set of hexes once (any rotation)."""
+        key = (players, objective)
+        if key not in self._formations:
+            board = self.boards[players]
+            info = self.objectives[objective]
+            index = {h: cell for cell, h in enumerate(board.hexes) if board.placeable[cell]}
+            ranks = info.ranks or ("",) * len(info.cells)
+            seen: set[tuple[tuple[int, str], ...]] = set()
+            places = []
+            shape = list(info.cells)
+            for _ in range(6):
+                shape = [(-r, q + r) for q, r in shape]  # a sixth of a turn clockwise
+                for q0, r0 in board.hexes:
+                    cells = [index.get((q0 + q, r0 + r)) for q, r in shape]
+                    if None in cells:
+                        continue
+                    place = tuple(sorted(zip(cells, ranks, strict=True)))  # type: ignore[arg-type]
+                    if place not in seen:
+                        seen.add(place)
+                        places.append(place)
+            self._formations[key] = places
+        return self._formations[key]
 
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
@@ -439,6 +523,120 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
     )
 
 
+def _load_abilities(folder: Path | None, factions: list[Named]) -> list[Ability]:
+    shown, data = _read(folder, "abilities.toml")
+    colors = {f.key: code for code, f in enumerate(factions)}
+    raw = data.get("ability", [])
+    if not isinstance(raw, list) or len(raw) != len(MECHANICS):
+        raise ContentError(f"{shown}: needs exactly {len(MECHANICS)} [[ability]] tables")
+    abilities = []
+    for number, item in enumerate(raw, start=1):
+        keys = {"key": str, "faction": str, "en": str, "ja": str, "text_en": str, "text_ja": str}
+        _require(shown, f"ability #{number}", item, keys)
+        if item["key"] not in MECHANICS:
+            raise ContentError(
+                f"{shown}: ability {item['key']!r} is not one of {', '.join(MECHANICS)}"
+            )
+        if item["faction"] not in colors:
+            raise ContentError(
+                f"{shown}: ability {item['key']!r} has faction {item['faction']!r}, "
+                f"not one of {', '.join(colors)}"
+            )
+        abilities.append(
+            Ability(
+                item["key"],
+                colors[item["faction"]],
+                item["en"],
+                item["ja"],
+                item["text_en"],
+                item["text_ja"],
+            )
+        )
+    _unique(shown, "ability", [a.key for a in abilities])
+    for code, faction in enumerate(factions):
+        count = sum(1 for a in abilities if a.faction == code)
+        if count != 2:
+            raise ContentError(f"{shown}: faction {faction.key!r} has {count} abilities, not 2")
+    return abilities
+
+
+def _load_objectives(folder: Path | None) -> list[Objective]:
+    shown, data = _read(folder, "objectives.toml")
+    raw = data.get("objective", [])
+    if not isinstance(raw, list) or len(raw) != OBJECTIVES:
+        raise ContentError(f"{shown}: needs exactly {OBJECTIVES} [[objective]] tables")
+    objectives = []
+    for number, item in enumerate(raw, start=1):
+        keys = {"key": str, "kind": str, "points": int, "en": str, "ja": str}
+        _require(shown, f"objective #{number}", item, keys)
+        name = f"objective {item['key']!r}"
+        kind = item["kind"]
+        if kind not in OBJECTIVE_KINDS:
+            raise ContentError(f"{shown}: {name} has kind {kind!r}, not one of formation, "
+                               "majority, participation")  # fmt: skip
+        if item["points"] < 1:
+            raise ContentError(f"{shown}: {name} is worth {item['points']} points, not 1 or more")
+        extra: dict[str, Any] = {}
+        if kind == "formation":
+            cells = item.get("cells")
+            if (
+                not isinstance(cells, list)
+                or len(cells) < 2
+                or not all(
+                    isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) for v in c)
+                    for c in cells
+                )
+            ):
+                raise ContentError(f"{shown}: {name} needs cells = [[q, r], ...], two or more")
+            shape = [tuple(c) for c in cells]
+            if len(set(shape)) != len(shape):
+                raise ContentError(f"{shown}: {name} lists a cell twice")
+            if not _connected(shape):
+                raise ContentError(f"{shown}: {name}: its cells are not all connected")
+            ranks = item.get("ranks", [])
+            if ranks and (
+                len(ranks) != len(cells) or not all(r in (*RANK_COMPOSITION, "*") for r in ranks)
+            ):
+                raise ContentError(
+                    f"{shown}: {name} needs one rank (S, A, B, C or *) per cell in ranks"
+                )
+            extra["cells"] = tuple(shape)
+            extra["ranks"] = tuple("" if r == "*" else r for r in ranks)
+        elif kind == "majority":
+            if item.get("measure") not in MEASURES:
+                raise ContentError(f"{shown}: {name} has measure {item.get('measure')!r}, not "
+                                   f"one of {', '.join(MEASURES)}")  # fmt: skip
+            extra["measure"] = item["measure"]
+        else:
+            if item.get("stones") not in STONE_KINDS:
+                raise ContentError(f"{shown}: {name} has stones = {item.get('stones')!r}, "
+                                   "not large, small or any")  # fmt: skip
+            units = item.get("units", 1)
+            if not isinstance(units, int) or not 1 <= units <= 6:
+                raise ContentError(f"{shown}: {name} has units = {units!r}, not 1-6")
+            extra["stones"] = item["stones"]
+            extra["units"] = units
+        objectives.append(
+            Objective(item["key"], kind, item["points"], item["en"], item["ja"], **extra)
+        )
+    _unique(shown, "objective", [o.key for o in objectives])
+    return objectives
+
+
+def _connected(shape: list[tuple[int, ...]]) -> bool:
+    cells = set(shape)
+    reached = {shape[0]}
+    todo = [shape[0]]
+    while todo:
+        q, r = todo.pop()
+        for dq, dr in hexgrid.DIRECTIONS:
+            other = (q + dq, r + dr)
+            if other in cells and other not in reached:
+                reached.add(other)
+                todo.append(other)
+    return reached == cells
+
+
 DEFAULT = "default"
 
 
@@ -457,4 +655,6 @@ def load(source: str = DEFAULT) -> Content:
     factions, units = _load_units(folder)
     tiles = _load_tiles(folder, factions)
     boards = {players: _load_board(folder, players, tiles) for players in (2, 3, 4)}
-    return Content(source, factions, units, tiles, boards)
+    abilities = _load_abilities(folder, factions)
+    objectives = _load_objectives(folder)
+    return Content(source, factions, units, tiles, boards, abilities, objectives)

@@ -9,6 +9,13 @@ Decisions, in order (each a small list):
 - ``take:red7``: the seat whose faction holds place 1 alone at a large stone picks a tile (this
   may be a seat other than the active one).
 
+With the ability option (``abilities=on``) each seat first picks one of its faction's two
+abilities (``ability:enchant``), from the last seat counter-clockwise. After placing one of its
+ability units a seat may use it before the stones are resolved: ``enchant:d4``, ``curse:d4``,
+``confuse:d4`` then ``rotate:3``, ``petrify:d4``, ``blitz`` (then a second ``unit:``/``place:``),
+``scheme`` (draw an objective card), or ``pass``. Scatter widens where an ability unit may go;
+Reward is passive.
+
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
 seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
 for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
@@ -24,7 +31,6 @@ from bodoge.engine import (
     Event,
     GameInfo,
     IllegalAction,
-    InvalidOptions,
     OptionSpec,
     Result,
     Rng,
@@ -33,17 +39,29 @@ from bodoge.engine import (
 )
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
+from bodoge.games.monster_hex.objectives import seat_points
 
 # phases
-FACTION, SHARED, UNIT, PLACE, TAKE, OVER = range(6)
-PHASE_NAMES = ("faction", "shared", "unit", "place", "take", "over")
+FACTION, SHARED, ABILITY, UNIT, PLACE, USE, ROTATE, TAKE, OVER = range(9)
+PHASE_NAMES = ("faction", "shared", "ability", "unit", "place", "use", "rotate", "take", "over")
 
-# action space: fixed blocks, the per-board placement block last
+# abilities (index in content.MECHANICS)
+ENCHANT, REWARD, BLITZ, SCATTER, CONFUSE, SCHEME, CURSE, PETRIFY = range(8)
+TARGETED = (ENCHANT, CONFUSE, CURSE, PETRIFY)  # abilities aimed at a hex, in action-block order
+
+# action space: fixed blocks, then per-board blocks (placements, then one target block per
+# targeted ability)
 FACTION_BASE = 0
 SHARED_BASE = FACTION_BASE + content_mod.FACTIONS
-UNIT_BASE = SHARED_BASE + content_mod.FACTIONS
+ABILITY_BASE = SHARED_BASE + content_mod.FACTIONS
+UNIT_BASE = ABILITY_BASE + len(content_mod.MECHANICS)
 TAKE_BASE = UNIT_BASE + content_mod.FACTIONS * UNITS_PER_FACTION
-PLACE_BASE = TAKE_BASE + content_mod.FACTIONS * content_mod.TILES_PER_COLOR
+PASS = TAKE_BASE + content_mod.FACTIONS * content_mod.TILES_PER_COLOR
+BLITZ_ACTION = PASS + 1
+SCHEME_ACTION = PASS + 2
+ROTATE_BASE = PASS + 3
+PLACE_BASE = ROTATE_BASE + 6
+KEEP_AT_END = {4: 2, 3: 0, 2: 1}  # own units each seat still holds when the game ends
 
 POW6 = tuple(6**d for d in range(6))
 ROTATIONS = tuple(tuple(r for r in range(6) if mask >> r & 1) for mask in range(64))  # per mask
@@ -82,15 +100,15 @@ OPTIONS = (
     OptionSpec(
         "abilities",
         "off",
-        "ability cards (not available yet)",
-        "能力カード(未実装)",
+        "ability cards: each seat picks one of its faction's two abilities",
+        "能力カード：各自が派閥の2つの能力から1つを選ぶ",
         ("off", "on"),
     ),
     OptionSpec(
         "objectives",
         "off",
-        "objective cards (not available yet)",
-        "目標カード(未実装)",
+        "objective cards: one private to each seat and two public, scored at the end",
+        "目標カード：個人目標1枚と全体目標2枚、ゲーム終了時に得点",
         ("off", "on"),
     ),
 )
@@ -109,7 +127,13 @@ class MonsterHex(State):
     )
 
     __slots__ = (
+        "abilities",
+        "abilities_on",
+        "black",
+        "blitz_step",
+        "blitz_used",
         "board",
+        "bonus",
         "c",
         "choice",
         "decks",
@@ -119,7 +143,14 @@ class MonsterHex(State):
         "factions",
         "hand_size",
         "hands",
+        "last",
+        "obj_deck",
+        "obj_private",
+        "obj_public",
+        "objectives_on",
         "occ",
+        "petrified",
+        "petrified_done",
         "phase",
         "queue",
         "rot",
@@ -131,8 +162,11 @@ class MonsterHex(State):
         "small_won",
         "start",
         "taken",
+        "target",
+        "target_base",
         "turn",
         "turns",
+        "white",
     )
 
     c: Content
@@ -158,14 +192,29 @@ class MonsterHex(State):
     taken: list[list[int]]  # per faction: stone tiles taken
     discarded: list[int]
     choice: tuple[int, int, int] | None  # (site, chooser faction, faction taking the rest or -1)
-    queue: list[int]  # completed sites waiting to be resolved after the current choice
+    queue: list[int]  # completed sites waiting to be resolved (site codes, see `_site_name`)
+    # the ability option
+    abilities_on: bool
+    objectives_on: bool
+    target_base: int  # first target action (after the placement block)
+    abilities: list[int]  # per seat: ability code (content order), -1 none
+    white: list[int]  # per unit: Enchant counters (+1 power each at resolution)
+    black: list[int]  # per unit: Curse counters (-1 power each at resolution)
+    petrified: list[int]  # per cell: Petrify counters (the hex's value as a stone), 0 none
+    petrified_done: list[int]  # cells whose Petrify stone has been resolved, in order
+    bonus: list[int]  # per faction: Reward and Petrify points
+    blitz_used: list[int]  # per seat: round in which it last used Blitz, -1 never
+    blitz_step: int  # 0, 1 Blitz granted (a second placement follows), 2 in the second placement
+    last: int  # cell of the unit just placed while its ability may be used, -1
+    target: int  # cell of the unit Confuse is turning, -1
+    # objective cards (codes in content order)
+    obj_private: list[list[int]]  # per seat
+    obj_public: list[int]
+    obj_deck: list[int]  # top = end
 
     # ---- setup ------------------------------------------------------------------------------
 
     def _check_options(self) -> None:
-        for key in ("abilities", "objectives"):
-            if self.options[key] == "on":
-                raise InvalidOptions(f"option {key}=on is not available yet")
         self._bind(self.players, self.options)
 
     def _bind(self, players: int, options: Mapping[str, Any]) -> None:
@@ -175,6 +224,9 @@ class MonsterHex(State):
         self.shared_mode = players == 2 and options["shared_faction"] == "on"
         self.hand_size = 4 if players == 4 else 3
         self.turns = ROUNDS[players] * (3 if self.shared_mode else players)
+        self.abilities_on = options["abilities"] == "on"
+        self.objectives_on = options["objectives"] == "on"
+        self.target_base = PLACE_BASE + 6 * len(self.board.hexes)
 
     def _setup(self) -> None:
         board = self.board
@@ -198,6 +250,20 @@ class MonsterHex(State):
         self.discarded = []
         self.choice = None
         self.queue = []
+        self.abilities = [-1] * self.players
+        units = content_mod.FACTIONS * UNITS_PER_FACTION
+        self.white = [0] * units
+        self.black = [0] * units
+        self.petrified = [0] * cells
+        self.petrified_done = []
+        self.bonus = [0] * content_mod.FACTIONS
+        self.blitz_used = [-1] * self.players
+        self.blitz_step = 0
+        self.last = -1
+        self.target = -1
+        self.obj_private = [[] for _ in range(self.players)]
+        self.obj_public = []
+        self.obj_deck = []
         large = board.large_sites
         if self.options["stone_layout"] == "fixed" and board.fixed_tiles:
             for site, pair in zip(large, board.fixed_tiles, strict=True):
@@ -219,7 +285,8 @@ class MonsterHex(State):
             self.phase = FACTION
 
     def _deal(self) -> None:
-        """Shuffle each faction's units into its seat's deck and draw the first hands."""
+        """Shuffle each faction's units into its seat's deck and draw the first hands; deal the
+        objective cards; then the seats choose abilities, or play begins."""
         rng = self.rng
         for seat, faction in enumerate(self.factions):
             deck = [faction * UNITS_PER_FACTION + t for t in range(UNITS_PER_FACTION)]
@@ -237,8 +304,18 @@ class MonsterHex(State):
         else:
             for seat in range(self.players):
                 self.hands[seat] = [self.decks[seat].pop() for _ in range(self.hand_size)]
-        self.phase = UNIT
-        self._begin_turn()
+        if self.objectives_on or self.abilities_on:  # Scheme draws even without the option
+            deck = list(range(len(self.c.objectives)))
+            rng.shuffle(deck)
+            if self.objectives_on:
+                for seat in range(self.players):
+                    self.obj_private[seat] = [deck.pop()]
+                self.obj_public = [deck.pop(), deck.pop()]
+            self.obj_deck = deck
+        if self.abilities_on:
+            self.phase = ABILITY
+        else:
+            self._begin_turn()
 
     def clone(self) -> MonsterHex:
         new = MonsterHex.__new__(MonsterHex)
@@ -248,6 +325,9 @@ class MonsterHex(State):
         new.shared_mode = self.shared_mode
         new.hand_size = self.hand_size
         new.turns = self.turns
+        new.abilities_on = self.abilities_on
+        new.objectives_on = self.objectives_on
+        new.target_base = self.target_base
         new.phase = self.phase
         new.start = self.start
         new.turn = self.turn
@@ -267,6 +347,19 @@ class MonsterHex(State):
         new.discarded = self.discarded[:]
         new.choice = self.choice
         new.queue = self.queue[:]
+        new.abilities = self.abilities[:]
+        new.white = self.white[:]
+        new.black = self.black[:]
+        new.petrified = self.petrified[:]
+        new.petrified_done = self.petrified_done[:]
+        new.bonus = self.bonus[:]
+        new.blitz_used = self.blitz_used[:]
+        new.blitz_step = self.blitz_step
+        new.last = self.last
+        new.target = self.target
+        new.obj_private = [o[:] for o in self.obj_private]
+        new.obj_public = self.obj_public[:]
+        new.obj_deck = self.obj_deck[:]
         return new
 
     # ---- turn structure ---------------------------------------------------------------------
@@ -296,12 +389,21 @@ class MonsterHex(State):
         seat, shared = self.turn_slot(self.turn)
         return self.shared if shared else self.factions[seat]
 
+    def mechanic(self, seat: int) -> int:
+        """The ability `seat` plays with (ENCHANT ... PETRIFY), -1 none."""
+        code = self.abilities[seat]
+        return self.c.mechanic[code] if code >= 0 else -1
+
     def _begin_turn(self) -> None:
-        """Start turn `self.turn`, skipping a turn whose seat holds no unit to place."""
+        """Start turn `self.turn`, skipping a turn whose seat holds no unit to place, and the
+        turns of a seat that used Blitz once its hand is down to what every seat keeps at the
+        end (RULINGS §2), so that it never places more units than anyone else."""
         while self.turn < self.turns:
-            seat = self.active_seat()
-            source = self.source_faction()
-            if any(u // UNITS_PER_FACTION == source for u in self.hands[seat]):
+            seat, shared_step = self.turn_slot(self.turn)
+            source = self.shared if shared_step else self.factions[seat]
+            own = sum(1 for u in self.hands[seat] if u // UNITS_PER_FACTION == source)
+            blitzed = self.blitz_used[seat] >= 0 and not shared_step
+            if own and not (blitzed and own <= KEEP_AT_END[self.players]):
                 self.phase = UNIT
                 return
             self.turn += 1
@@ -312,11 +414,11 @@ class MonsterHex(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         board = content_mod.load(str(options.get("content", content_mod.DEFAULT))).boards[players]
-        return PLACE_BASE + 6 * len(board.hexes)
+        return PLACE_BASE + (6 + len(TARGETED)) * len(board.hexes)
 
     def pending(self) -> list[int]:
         phase = self.phase
-        if phase in (UNIT, PLACE):
+        if phase in (UNIT, PLACE, USE, ROTATE):
             return [self.turn_slot(self.turn)[0]]
         if phase == TAKE:
             assert self.choice is not None
@@ -326,6 +428,9 @@ class MonsterHex(State):
             return [(self.start + chosen) % self.players]
         if phase == SHARED:
             return [1 - self.start]
+        if phase == ABILITY:  # from the last seat, counter-clockwise
+            chosen = sum(1 for a in self.abilities if a >= 0)
+            return [(self.start - 1 - chosen) % self.players]
         return []
 
     def is_over(self) -> bool:
@@ -344,6 +449,29 @@ class MonsterHex(State):
                     found.append((cell, mask))
         return found
 
+    def _empty_cells(self) -> list[int]:
+        """Empty placeable hexes (a petrified hex is not empty)."""
+        occ, petrified = self.occ, self.petrified
+        return [c for c in self.board.placeable_cells if occ[c] < 0 and not petrified[c]]
+
+    def _strength(self, unit: int) -> int:
+        """An ability unit's strength: 2 for the S unit (★), 1 for the others (●)."""
+        return 2 if self.c.units[unit % UNITS_PER_FACTION].rank == "S" else 1
+
+    def _ability_unit(self, seat: int, unit: int) -> bool:
+        """Whether `unit` carries the ability of `seat` (its own faction's ability unit)."""
+        return (
+            self.abilities_on
+            and unit // UNITS_PER_FACTION == self.factions[seat]
+            and self.c.units[unit % UNITS_PER_FACTION].ability
+        )
+
+    def _scatter(self, seat: int, unit: int) -> int:
+        """Scatter's reach for `unit`: 0 none, 1 next to any unit (●), 2 any empty hex (★)."""
+        if self.mechanic(seat) == SCATTER and self._ability_unit(seat, unit):
+            return self._strength(unit)
+        return 0
+
     def _placeable_units(self, seat: int) -> list[int]:
         """The hand units (of this turn's faction) that may be picked."""
         source = self.source_faction()
@@ -352,20 +480,109 @@ class MonsterHex(State):
         codes.discard(0)
         matching = self.c.matching_rotations
         fitting = [u for u in units if any(matching(u % UNITS_PER_FACTION, c) for c in codes)]
+        if self.abilities_on and self.mechanic(seat) == SCATTER:
+            fitting = [
+                u
+                for u in units
+                if u in fitting
+                or (self._scatter(seat, u) == 1 and codes)
+                or (self._scatter(seat, u) == 2 and self._empty_cells())
+            ]
         return fitting or units  # no unit fits anywhere: every unit may use the fallback
+
+    def _placements(self, seat: int) -> list[int]:
+        unit = self.selected
+        targets = self._targets(unit % UNITS_PER_FACTION)
+        scatter = self._scatter(seat, unit) if self.abilities_on else 0
+        if scatter:  # any rotation next to a unit (●) or anywhere (★)
+            empty = self._empty_cells()
+            targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
+        if not targets:  # fallback: an empty start hex, else any empty hex
+            empty = [c for c in self.board.start_cells if self.occ[c] < 0 and not self.petrified[c]]
+            targets = [(cell, 63) for cell in (empty or self._empty_cells())]
+        return [PLACE_BASE + 6 * cell + r for cell, mask in targets for r in ROTATIONS[mask]]
+
+    def _uses(self, seat: int) -> list[int]:
+        """The ways `seat` may use its ability after placing the unit on `self.last`."""
+        mechanic = self.mechanic(seat)
+        unit = self.occ[self.last]
+        mine = self.factions[seat]
+        occ = self.occ
+        if mechanic == ENCHANT:
+            cells = [c for c, u in enumerate(occ) if u >= 0 and u // UNITS_PER_FACTION == mine]
+        elif mechanic in (CONFUSE, CURSE):
+            near = (
+                self.board.nbr[self.last]
+                if mechanic == CONFUSE and self._strength(unit) == 1
+                else None
+            )
+            cells = [
+                c
+                for c, u in enumerate(occ)
+                if u >= 0 and u // UNITS_PER_FACTION != mine and (near is None or c in near)
+            ]
+        elif mechanic == PETRIFY:
+            cells = self._petrifiable()
+        elif mechanic == BLITZ:
+            return [BLITZ_ACTION] if self._may_blitz(seat) else []
+        elif mechanic == SCHEME:
+            return [SCHEME_ACTION] if self.obj_deck else []
+        else:
+            return []
+        base = self.target_base + TARGETED.index(mechanic) * len(self.board.hexes)
+        return [base + c for c in cells]
+
+    def _may_blitz(self, seat: int) -> bool:
+        """Blitz: once a round, not from Blitz's own second placement, and only while the seat
+        will hold more units than every seat keeps at the end and has a later turn of its own
+        to skip (RULINGS §2), so that it never places more units than anyone else."""
+        if self.blitz_step or self.blitz_used[seat] == self.round_number():
+            return False
+        mine = self.factions[seat]
+        own = sum(1 for u in self.hands[seat] if u // UNITS_PER_FACTION == mine)
+        if own <= KEEP_AT_END[self.players]:
+            return False
+        return any(self.turn_slot(t) == (seat, False) for t in range(self.turn + 1, self.turns))
+
+    def _petrifiable(self) -> list[int]:
+        """Empty hexes a Petrify counter may go on: not the last hex a stone waits for, not next
+        to another petrified hex, and with an empty neighbour (something left to delay)."""
+        board, occ, petrified = self.board, self.occ, self.petrified
+        waited: set[int] = set()
+        for site, cells in enumerate(board.site_cells):
+            if not self.done[site]:
+                empty = [c for c in cells if occ[c] < 0]
+                if len(empty) == 1:
+                    waited.add(empty[0])
+        for cell in board.placeable_cells:
+            if petrified[cell]:
+                empty = [n for n in self._around(cell) if occ[n] < 0]
+                if len(empty) == 1:
+                    waited.add(empty[0])
+        found = []
+        for cell in self._empty_cells():
+            around = self._around(cell)
+            if cell in waited or any(petrified[n] for n in around):
+                continue
+            if any(occ[n] < 0 for n in around):
+                found.append(cell)
+        return found
+
+    def _around(self, cell: int) -> list[int]:
+        """The placeable neighbours of `cell`."""
+        placeable = self.board.placeable
+        return [n for n in self.board.nbr[cell] if n >= 0 and placeable[n]]
 
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == UNIT:
             return sorted(UNIT_BASE + u for u in self._placeable_units(seat))
         if phase == PLACE:
-            targets = self._targets(self.selected % UNITS_PER_FACTION)
-            if not targets:  # fallback: an empty start hex, else any empty hex
-                empty = [c for c in self.board.start_cells if self.occ[c] < 0]
-                if not empty:
-                    empty = [c for c in self.board.placeable_cells if self.occ[c] < 0]
-                targets = [(cell, 63) for cell in empty]
-            return [PLACE_BASE + 6 * cell + r for cell, mask in targets for r in ROTATIONS[mask]]
+            return self._placements(seat)
+        if phase == USE:
+            return [PASS, *self._uses(seat)]
+        if phase == ROTATE:
+            return [ROTATE_BASE + r for r in range(6) if r != self.rot[self.target]]
         if phase == TAKE:
             assert self.choice is not None
             return sorted(TAKE_BASE + t for t in self.site_tiles[self.choice[0]])
@@ -373,12 +590,21 @@ class MonsterHex(State):
             base = FACTION_BASE if phase == FACTION else SHARED_BASE
             taken = set(self.factions)
             return [base + f for f in range(content_mod.FACTIONS) if f not in taken]
+        if phase == ABILITY:
+            return [ABILITY_BASE + a for a in self.c.faction_abilities(self.factions[seat])]
         return []
 
     def _apply(self, seat: int, action: int) -> list[Event]:
+        if action >= self.target_base:
+            kind, cell = divmod(action - self.target_base, len(self.board.hexes))
+            return self._use_on(seat, TARGETED[kind], cell)
         if action >= PLACE_BASE:
             cell, r = divmod(action - PLACE_BASE, 6)
             return self._place(seat, cell, r)
+        if action >= ROTATE_BASE:
+            return self._rotate(seat, action - ROTATE_BASE)
+        if action >= PASS:
+            return self._use_other(seat, action)
         if action >= TAKE_BASE:
             return self._take(action - TAKE_BASE)
         if action >= UNIT_BASE:
@@ -387,11 +613,23 @@ class MonsterHex(State):
             self.selected = unit
             self.phase = PLACE
             return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
+        if action >= ABILITY_BASE:
+            self.abilities[seat] = action - ABILITY_BASE
+            events: list[Event] = [
+                {
+                    "type": "ability",
+                    "seat": seat,
+                    "ability": self.c.abilities[action - ABILITY_BASE].key,
+                }
+            ]
+            if -1 not in self.abilities:
+                self._begin_turn()
+            return events
         faction = action % content_mod.FACTIONS
         name = self.c.factions[faction].key
         if action >= SHARED_BASE:
             self.shared = faction
-            events: list[Event] = [{"type": "shared_faction", "seat": seat, "faction": name}]
+            events = [{"type": "shared_faction", "seat": seat, "faction": name}]
         else:
             self.factions[seat] = faction
             events = [{"type": "faction", "seat": seat, "faction": name}]
@@ -411,33 +649,40 @@ class MonsterHex(State):
         self.occ[cell] = unit
         self.rot[cell] = r
         self.face[cell] = 0
-        edges = self.c.edge[unit % UNITS_PER_FACTION][r]
-        occ = self.occ
+        self._add_faces(cell, 1)
+
+    def _add_faces(self, cell: int, sign: int) -> None:
+        """Add (sign 1) or take away (-1) the powers the unit on `cell` shows to its empty
+        placeable neighbours."""
+        edges = self.c.edge[self.occ[cell] % UNITS_PER_FACTION][self.rot[cell]]
+        occ, petrified = self.occ, self.petrified
         placeable = self.board.placeable
         for d, other in enumerate(self.board.nbr[cell]):
-            if other >= 0 and occ[other] < 0 and placeable[other]:
-                self.face[other] += edges[d] * POW6[(d + 3) % 6]
+            if other >= 0 and occ[other] < 0 and placeable[other] and not petrified[other]:
+                self.face[other] += sign * edges[d] * POW6[(d + 3) % 6]
+
+    def _face_of(self, cell: int) -> int:
+        code = 0
+        for d, other in enumerate(self.board.nbr[cell]):
+            if other >= 0 and self.occ[other] >= 0:
+                unit = self.occ[other]
+                power = self.c.edge[unit % UNITS_PER_FACTION][self.rot[other]][(d + 3) % 6]
+                code += power * POW6[d]
+        return code
 
     def _refresh_faces(self) -> None:
         """Recompute the derived `face` cache from the board (after reading a state)."""
-        board = self.board
-        self.face = [0] * len(board.hexes)
-        for cell in board.placeable_cells:
-            if self.occ[cell] >= 0:
-                continue
-            code = 0
-            for d, other in enumerate(board.nbr[cell]):
-                if other >= 0 and self.occ[other] >= 0:
-                    unit = self.occ[other]
-                    power = self.c.edge[unit % UNITS_PER_FACTION][self.rot[other]][(d + 3) % 6]
-                    code += power * POW6[d]
-            self.face[cell] = code
+        self.face = [0] * len(self.board.hexes)
+        for cell in self._empty_cells():
+            self.face[cell] = self._face_of(cell)
 
     def power(self, cell: int, direction: int) -> int:
-        """The power the unit on `cell` shows towards `direction` when stones are resolved.
-        (The ability option's Enchant and Curse counters will change it here.)"""
+        """The power the unit on `cell` shows towards `direction` when stones are resolved:
+        printed, +1 per Enchant counter, -1 per Curse counter, never below 0."""
         unit = self.occ[cell]
-        return self.c.edge[unit % UNITS_PER_FACTION][self.rot[cell]][direction]
+        power = self.c.edge[unit % UNITS_PER_FACTION][self.rot[cell]][direction]
+        power += self.white[unit] - self.black[unit]
+        return power if power > 0 else 0
 
     def _place(self, seat: int, cell: int, r: int) -> list[Event]:
         unit = self.selected
@@ -457,20 +702,96 @@ class MonsterHex(State):
         for site in self.board.cell_sites[cell]:
             if not self.done[site] and all(occ[c] >= 0 for c in site_cells[site]):
                 self.queue.append(site)
+        if self.abilities_on:
+            sites = len(site_cells)
+            for other in self._around(cell):
+                if self.petrified[other] and all(occ[n] >= 0 for n in self._around(other)):
+                    self.queue.append(sites + other)
+            if self._ability_unit(seat, unit):
+                self.last = cell
+                if self._uses(seat):
+                    self.phase = USE
+                    return events
+                self.last = -1
         self.queue.sort()
         self._resolve_queue(events)
         return events
 
+    def _use_on(self, seat: int, mechanic: int, cell: int) -> list[Event]:
+        """Enchant, Curse, Petrify on `cell`, or Confuse choosing the unit to turn."""
+        strength = self._strength(self.occ[self.last])
+        label = self.board.labels[cell]
+        name = content_mod.MECHANICS[mechanic]
+        event: Event = {"type": name, "seat": seat, "hex": label}
+        if mechanic == CONFUSE:
+            self.target = cell
+            self.phase = ROTATE
+            return [event]
+        if mechanic == ENCHANT:
+            self.white[self.occ[cell]] += strength
+        elif mechanic == CURSE:
+            self.black[self.occ[cell]] += strength
+        else:
+            self.petrified[cell] = strength
+            self.face[cell] = 0
+        event["counters"] = strength
+        events = [event]
+        self._after_use(events)
+        return events
+
+    def _use_other(self, seat: int, action: int) -> list[Event]:
+        """pass, blitz or scheme."""
+        events: list[Event] = []
+        if action == BLITZ_ACTION:
+            self.blitz_used[seat] = self.round_number()
+            self.blitz_step = 1
+            events.append({"type": "blitz", "seat": seat})
+        elif action == SCHEME_ACTION:
+            card = self.obj_deck.pop()
+            self.obj_private[seat].append(card)
+            events.append({"type": "scheme", "seat": seat})
+            key = self.c.objectives[card].key
+            events.append({"type": "objective", "seat": seat, "card": key, "visible_to": [seat]})
+        self._after_use(events)
+        return events
+
+    def _rotate(self, seat: int, r: int) -> list[Event]:
+        """Confuse: turn the target unit; nothing already resolved changes."""
+        cell = self.target
+        self._add_faces(cell, -1)
+        self.rot[cell] = r
+        self._add_faces(cell, 1)
+        self.target = -1
+        events: list[Event] = [
+            {"type": "rotate", "seat": seat, "hex": self.board.labels[cell], "rot": r}
+        ]
+        self._after_use(events)
+        return events
+
+    def _after_use(self, events: list[Event]) -> None:
+        self.last = -1
+        self.queue.sort()
+        self._resolve_queue(events)
+
     def _resolve_queue(self, events: list[Event]) -> None:
-        """Resolve completed sites in site order; stop at a choice, else end the turn."""
+        """Resolve completed sites in site order; stop at a choice, else end the turn (or begin
+        Blitz's second placement)."""
+        sites = len(self.board.site_names)
         while self.queue:
             site = self.queue.pop(0)
+            if site >= sites:
+                self._resolve_petrified(site - sites, events)
+                continue
             self.done[site] = True
             if self.board.site_large[site]:
                 if self._resolve_large(site, events):
                     return
             else:
                 self._resolve_small(site, events)
+        if self.blitz_step == 1:  # Blitz: the same seat places a second unit at once
+            self.blitz_step = 2
+            self.phase = UNIT
+            return
         self._end_turn(events)
 
     def _resolve_small(self, site: int, events: list[Event]) -> None:
@@ -496,24 +817,47 @@ class MonsterHex(State):
             }
         )
 
-    def large_totals(self, site: int) -> dict[int, int]:
-        """Each faction's total power facing the large stone `site`."""
+    def totals(self, cells: tuple[int, ...], dirs: tuple[int, ...]) -> dict[int, int]:
+        """Each faction's total power of the units on `cells` facing `dirs`."""
         totals: dict[int, int] = {}
-        for cell, d in zip(self.board.site_cells[site], self.board.site_dirs[site], strict=True):
+        for cell, d in zip(cells, dirs, strict=True):
             faction = self.occ[cell] // UNITS_PER_FACTION
             totals[faction] = totals.get(faction, 0) + self.power(cell, d)
         return totals
 
-    def _resolve_large(self, site: int, events: list[Event]) -> bool:
-        """Large stone. Returns True when a seat must now choose a tile (phase TAKE)."""
-        totals = self.large_totals(site)
+    def large_totals(self, site: int) -> dict[int, int]:
+        """Each faction's total power facing the large stone `site`."""
+        return self.totals(self.board.site_cells[site], self.board.site_dirs[site])
+
+    @staticmethod
+    def places(totals: dict[int, int]) -> tuple[int, int, list[int]]:
+        """(place 1, place 2, the distinct totals from the highest): a faction, or -1 where the
+        place is empty or shared."""
         distinct = sorted(set(totals.values()), reverse=True)
         places = []
         for total in distinct[:2]:
             holders = [f for f, t in totals.items() if t == total]
             places.append(holders[0] if len(holders) == 1 else -1)
-        first = places[0]
-        second = places[1] if len(places) > 1 else -1
+        return places[0], (places[1] if len(places) > 1 else -1), distinct
+
+    def _reward(self, faction: int, cells: tuple[int, ...], events: list[Event]) -> None:
+        """Reward: place 1 scores +1 (★ +2) for each of its ability units around the stone."""
+        seat = self.factions.index(faction) if faction in self.factions else -1
+        if seat < 0 or self.mechanic(seat) != REWARD:
+            return
+        gained = sum(
+            self._strength(self.occ[c]) for c in cells if self._ability_unit(seat, self.occ[c])
+        )
+        if gained:
+            self.bonus[faction] += gained
+            events.append(
+                {"type": "reward", "faction": self.c.factions[faction].key, "points": gained}
+            )
+
+    def _resolve_large(self, site: int, events: list[Event]) -> bool:
+        """Large stone. Returns True when a seat must now choose a tile (phase TAKE)."""
+        totals = self.large_totals(site)
+        first, second, distinct = self.places(totals)
         names = self.c.factions
         event: Event = {
             "type": "large_stone",
@@ -523,6 +867,8 @@ class MonsterHex(State):
             "second": names[second].key if second >= 0 else None,
         }
         events.append(event)
+        if first >= 0 and self.abilities_on:
+            self._reward(first, self.board.site_cells[site], events)
         tiles = self.site_tiles[site]
         overwhelming = (
             self.players == 2
@@ -548,6 +894,33 @@ class MonsterHex(State):
         self.choice = (site, chooser, rest)
         self.phase = TAKE
         return True
+
+    def _resolve_petrified(self, cell: int, events: list[Event]) -> None:
+        """A petrified hex whose neighbours all hold units: one large stone worth its counters
+        (no color). Place 1 takes it; if place 1 is shared, place 2 does. The hex is free again."""
+        around = self._around(cell)
+        dirs = tuple(self.board.nbr[n].index(cell) for n in around)
+        totals = self.totals(tuple(around), dirs)
+        first, second, _ = self.places(totals)
+        winner = first if first >= 0 else second
+        value = self.petrified[cell]
+        names = self.c.factions
+        events.append(
+            {
+                "type": "petrified_stone",
+                "hex": self.board.labels[cell],
+                "points": value,
+                "totals": {names[f].key: t for f, t in sorted(totals.items())},
+                "faction": names[winner].key if winner >= 0 else None,
+            }
+        )
+        if winner >= 0:
+            self.bonus[winner] += value
+        if first >= 0:
+            self._reward(first, tuple(around), events)
+        self.petrified[cell] = 0
+        self.petrified_done.append(cell)
+        self.face[cell] = self._face_of(cell)
 
     def _worth(self, tile: int, faction: int) -> int:
         info = self.c.tiles[tile]
@@ -590,18 +963,18 @@ class MonsterHex(State):
     def _end_turn(self, events: list[Event]) -> None:
         """Refill hands, then move on to the next turn (or end the game)."""
         seat, shared_step = self.turn_slot(self.turn)
+        self.blitz_step = 0
         self.turn += 1
-        if self.turn >= self.turns:
-            self.phase = OVER
-            events.append({"type": "game_over"})
-            return
-        if not self.shared_mode:
-            self._draw(seat, self.decks[seat], self.hand_size, events)
-        elif shared_step:  # a shared round ends: first refills, second draws a shared unit
-            second = 1 - seat
-            self._draw(seat, self.decks[seat], self.hand_size, events)
-            self._draw(second, self.sdecks[second], len(self.hands[second]) + 1, events)
+        if self.turn < self.turns:
+            if not self.shared_mode:
+                self._draw(seat, self.decks[seat], self.hand_size, events)
+            elif shared_step:  # a shared round ends: first refills, second draws a shared unit
+                second = 1 - seat
+                self._draw(seat, self.decks[seat], self.hand_size, events)
+                self._draw(second, self.sdecks[second], len(self.hands[second]) + 1, events)
         self._begin_turn()
+        if self.phase == OVER:
+            events.append({"type": "game_over"})
 
     def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
         hand = self.hands[seat]
@@ -617,8 +990,9 @@ class MonsterHex(State):
     # ---- scoring ----------------------------------------------------------------------------
 
     def points(self) -> list[int]:
-        """Points of each faction (0..3): small stones, tiles taken, +2 per tile of its color."""
-        scores = [0] * content_mod.FACTIONS
+        """Points of each faction (0..3) on the board: small stones, tiles taken (+2 per tile of
+        its color), Reward and Petrify points. Objective cards come on top at the end."""
+        scores = self.bonus[:]
         for faction in self.small_won:
             if faction >= 0:
                 scores[faction] += 1
@@ -637,9 +1011,13 @@ class MonsterHex(State):
         if self.phase != OVER:
             return None
         points = self.points()
+        scored = seat_points(self) if (self.obj_public or any(self.obj_private)) else None
+        scores = [
+            points[f] + (sum(scored[seat].values()) if scored else 0)
+            for seat, f in enumerate(self.factions)
+        ]
         seven = self.seven_holder()
-        scores = [float(points[f]) for f in self.factions]
-        keys = [(points[f], f == seven) for f in self.factions]
+        keys = [(score, f == seven) for score, f in zip(scores, self.factions, strict=True)]
         ranks = ranks_from_keys(keys)
         winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
         detail: dict[str, Any] = {
@@ -647,29 +1025,42 @@ class MonsterHex(State):
             "seven": self.c.tiles[self.c.seven].key,
             "seven_holder": self.c.factions[seven].key if seven >= 0 else None,
         }
+        if scored is not None:
+            detail["objectives"] = scored
         if self.shared_mode:
             shared_points = points[self.shared]
             detail["shared_faction"] = {
                 "faction": self.c.factions[self.shared].key,
                 "score": shared_points,
             }
-            if all(points[f] < shared_points for f in self.factions):
+            if all(score < shared_points for score in scores):
                 detail["double_loss"] = True  # both players score below the shared faction
                 detail["no_winner"] = True
                 winners = []
-        return Result(scores=scores, ranks=ranks, winners=winners, detail=detail)
+        return Result(
+            scores=[float(x) for x in scores], ranks=ranks, winners=winners, detail=detail
+        )
 
     # ---- notation -----------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
         c = self.c
+        if action >= self.target_base:
+            kind, cell = divmod(action - self.target_base, len(self.board.hexes))
+            return f"{content_mod.MECHANICS[TARGETED[kind]]}:{self.board.labels[cell]}"
         if action >= PLACE_BASE:
             cell, r = divmod(action - PLACE_BASE, 6)
             return f"place:{self.board.labels[cell]}@{r}"
+        if action >= ROTATE_BASE:
+            return f"rotate:{action - ROTATE_BASE}"
+        if action >= PASS:
+            return ("pass", "blitz", "scheme")[action - PASS]
         if action >= TAKE_BASE:
             return f"take:{c.tiles[action - TAKE_BASE].key}"
         if action >= UNIT_BASE:
             return f"unit:{c.unit_names[action - UNIT_BASE]}"
+        if action >= ABILITY_BASE:
+            return f"ability:{c.abilities[action - ABILITY_BASE].key}"
         if action >= SHARED_BASE:
             return f"shared:{c.factions[action - SHARED_BASE].key}"
         return f"faction:{c.factions[action - FACTION_BASE].key}"
@@ -678,21 +1069,33 @@ class MonsterHex(State):
         word, _, arg = text.strip().lower().partition(":")
         c = self.c
         code: int | None = None
+        words = {"pass": PASS, "blitz": BLITZ_ACTION, "scheme": SCHEME_ACTION}
+        targeted = {content_mod.MECHANICS[m]: kind for kind, m in enumerate(TARGETED)}
         if word == "place":
             where, _, turn = arg.partition("@")
             cell = self.board.cell_of.get(where)
             if cell is not None and turn.isdigit() and int(turn) < 6:
                 code = PLACE_BASE + 6 * cell + int(turn)
+        elif word in targeted and arg in self.board.cell_of:
+            cells = len(self.board.hexes)
+            code = self.target_base + targeted[word] * cells + self.board.cell_of[arg]
+        elif word in words and not arg:
+            code = words[word]
+        elif word == "rotate" and arg.isdigit() and int(arg) < 6:
+            code = ROTATE_BASE + int(arg)
         elif word == "take" and arg in c.tile_of:
             code = TAKE_BASE + c.tile_of[arg]
         elif word == "unit" and arg in c.unit_of:
             code = UNIT_BASE + c.unit_of[arg]
+        elif word == "ability" and arg in c.ability_of:
+            code = ABILITY_BASE + c.ability_of[arg]
         elif word in ("faction", "shared") and arg in c.faction_of:
             code = (FACTION_BASE if word == "faction" else SHARED_BASE) + c.faction_of[arg]
         if code is None:
             raise IllegalAction(
                 f"{text!r} is not a Monster Hex action (faction:red, shared:green, unit:red-A2, "
-                "place:d4@2, take:red7)"
+                "place:d4@2, take:red7, ability:enchant, enchant:d4, confuse:d4, rotate:3, "
+                "curse:d4, petrify:d4, blitz, scheme, pass)"
             )
         return code
 
@@ -729,6 +1132,43 @@ class MonsterHex(State):
                     "won": self._faction_name(self.small_won[site]),
                 }
         return stones
+
+    def site_name(self, code: int) -> str:
+        """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
+        sites = len(self.board.site_names)
+        if code >= sites:
+            return f"petrified:{self.board.labels[code - sites]}"
+        return self.board.site_names[code]
+
+    def _option_json(self, seat: int | None, full: bool) -> dict[str, Any]:
+        """The ability and objective fields: everything (`full`), or what `seat` may see."""
+        c, labels = self.c, self.board.labels
+        data: dict[str, Any] = {}
+        if self.abilities_on:
+            data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in self.abilities]
+            data["blitz_used"] = [r if r >= 0 else None for r in self.blitz_used]
+            data["blitz_step"] = self.blitz_step
+            data["last"] = labels[self.last] if self.last >= 0 else None
+            data["target"] = labels[self.target] if self.target >= 0 else None
+            counters = {}
+            for unit, (white, black) in enumerate(zip(self.white, self.black, strict=True)):
+                if white or black:
+                    counters[c.unit_names[unit]] = {"white": white, "black": black}
+            data["counters"] = counters
+            data["petrified"] = {labels[x]: n for x, n in enumerate(self.petrified) if n}
+            data["petrified_done"] = [labels[x] for x in self.petrified_done]
+            data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
+        if self.abilities_on or self.objectives_on:
+            keys = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
+            if not full and self.phase != OVER:  # each seat's cards are shown at the end
+                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]  # type: ignore[misc]
+            deck = [c.objectives[o].key for o in self.obj_deck]
+            data["objectives"] = {
+                "public": [c.objectives[o].key for o in self.obj_public],
+                "private": keys,
+                "deck": deck if full else len(deck),
+            }
+        return data
 
     def _choice_json(self) -> dict[str, Any] | None:
         if self.choice is None:
@@ -773,6 +1213,7 @@ class MonsterHex(State):
             "points": {c.factions[f].key: points[f] for f in in_play},
             "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
             "discarded": [c.tiles[t].key for t in self.discarded],
+            **self._option_json(seat, full=False),
         }
 
     def _write(self) -> dict[str, Any]:
@@ -805,7 +1246,8 @@ class MonsterHex(State):
             },
             "discarded": [c.tiles[t].key for t in self.discarded],
             "choice": self._choice_json(),
-            "queue": [self.board.site_names[s] for s in self.queue],
+            "queue": [self.site_name(s) for s in self.queue],
+            **self._option_json(None, full=True),
         }
 
     def _read(self, data: dict[str, Any]) -> None:
@@ -816,10 +1258,11 @@ class MonsterHex(State):
     # ---- hidden information ---------------------------------------------------------------------
 
     def determinize(self, seat: int | None, rng: Rng) -> MonsterHex:
-        """Reshuffle what `seat` cannot see: every deck's order and the other seats' hands. Units
-        only trade places with units of the same faction, since which faction's units fill a
-        hand or a deck is public. The pool is sorted before the shuffle, so the result depends
-        only on what `seat` knows and on `rng`."""
+        """Reshuffle what `seat` cannot see: every deck's order and the other seats' hands, the
+        objective deck and the other seats' objective cards. Units only trade places with units
+        of the same faction, since which faction's units fill a hand or a deck is public. Each
+        pool is sorted before the shuffle, so the result depends only on what `seat` knows and
+        on `rng`."""
         new = self.clone()
         new.rng = rng.spawn()
         slots: dict[int, list[tuple[list[int], int]]] = {}
@@ -828,6 +1271,11 @@ class MonsterHex(State):
         for pile in hidden:
             for i, unit in enumerate(pile):
                 slots.setdefault(unit // UNITS_PER_FACTION, []).append((pile, i))
+        # objective cards: the deck, and the other seats' cards until they are shown at the end
+        cards = [new.obj_deck]
+        if self.phase != OVER:
+            cards += [o for s, o in enumerate(new.obj_private) if s != seat]
+        slots[-1] = [(pile, i) for pile in cards for i in range(len(pile))]
         for group in slots.values():
             units = sorted(pile[i] for pile, i in group)
             rng.shuffle(units)

@@ -5,7 +5,8 @@ Each hex is three lines. A unit shows its faction letter and tile key in the mid
 its six edge powers where they face: NW and NE above, W and E beside, SW and SE below. An empty
 hex shows its name ("d4"; a start hex "S d4"), a large stone its site and the tiles lying on it.
 A small stone is listed below the board with the two hexes whose shared edge holds it; those hexes
-carry a "*" beside their name.
+carry a "*" beside their name. With the ability option a unit's Enchant and Curse counters show
+above its name ("+2"), and a petrified hex shows its value ("#2pt d4").
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ def _cell(state: MonsterHex, cell: int, small_cells: set[int]) -> tuple[str, str
     if unit >= 0:
         faction = c.factions[unit // UNITS_PER_FACTION].key[0].upper()
         name = f"{faction}:{c.units[unit % UNITS_PER_FACTION].key}"
+        change = state.white[unit] - state.black[unit]  # Enchant and Curse counters
+        mark = f" {change:+d}" if change else ""
         p = c.edge[unit % UNITS_PER_FACTION][state.rot[cell]]  # NE E SE SW W NW
-        return (f"   {p[5]}  {p[0]}", f" {p[4]}{name:^6}{p[1]}", f"   {p[3]}  {p[2]}")
+        return (f"   {p[5]}  {p[0]}{mark}", f" {p[4]}{name:^6}{p[1]}", f"   {p[3]}  {p[2]}")
+    if board.placeable[cell] and state.petrified[cell]:
+        return ("  #####", f" #{state.petrified[cell]}pt {label}", "  #####")
     if board.placeable[cell]:
         mark = "*" if cell in small_cells else ""
         start = "S " if board.start[cell] else ""
@@ -74,9 +79,11 @@ def render(state: MonsterHex, seat: int | None) -> str:
             continue
         taken = ", ".join(c.tiles[t].key for t in state.taken[f]) or "-"
         hand = len(state.hands[s])
+        ability = state.abilities[s]
         lines.append(
             f"  seat {s} {c.factions[f].key:7} {points[f]:3} pts  tiles: {taken:20} "
             f"hand {hand}, deck {len(state.decks[s])}"
+            + (f", ability {c.abilities[ability].key}" if ability >= 0 else "")
         )
     if state.shared >= 0:
         f = state.shared
@@ -92,6 +99,14 @@ def render(state: MonsterHex, seat: int | None) -> str:
             edges = "".join(map(str, info.edges))
             shown.append(f"{c.unit_names[u]} ({info.rank}, {edges})")
         out.append(f"Your hand (seat {seat}): " + (", ".join(shown) or "empty"))
+    cards = [("public", o) for o in state.obj_public]
+    for s, own in enumerate(state.obj_private):
+        if s == seat or state.is_over():
+            cards += [(f"seat {s}", o) for o in own]
+    if cards:
+        out.append("Objectives:")
+        out += [f"  [{who}] {c.objectives[o].key}: {c.objectives[o].en} "
+                f"({c.objectives[o].points} pts)" for who, o in cards]  # fmt: skip
     if state.selected >= 0:
         out.append(f"Placing: {c.unit_names[state.selected]}")
     if state.choice is not None:
@@ -110,6 +125,9 @@ def render(state: MonsterHex, seat: int | None) -> str:
             "unit": "pick a unit to place",
             "place": "place the picked unit (hex@rotation)",
             "take": "take a stone tile",
+            "ability": "choose an ability",
+            "use": "use the ability of the unit just placed, or pass",
+            "rotate": "turn the confused unit",
         }[PHASE_NAMES[state.phase]]
         if state.phase in (UNIT, PLACE) and state.turn_slot(state.turn)[1]:
             doing += f" of the shared faction ({c.factions[state.shared].key})"

@@ -11,7 +11,10 @@ A hand-written position needs only the fields that matter to it; the others have
 ```
 
 Defaults: "shared" null, "decks"/"shared_decks" empty, "selected" null, "done" [],
-"small_won" {}, "taken" {}, "discarded" [], "choice" null, "queue" [].
+"small_won" {}, "taken" {}, "discarded" [], "choice" null, "queue" []; with the ability option
+"abilities" (null for each seat), "blitz_used", "blitz_step" 0, "last"/"target" null,
+"counters" {}, "petrified" {}, "petrified_done" [], "bonus" {}; with abilities or objectives
+"objectives" {"public": [], "private": [[]...], "deck": []}.
 Everything is checked: unknown names, a unit or tile in two places, a unit of a faction not in
 play, a completed stone that was never resolved, a phase that does not fit the rest.
 """
@@ -33,7 +36,18 @@ def _fail(message: str) -> None:
 
 
 def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
-    from bodoge.games.monster_hex.game import FACTION, OVER, PHASE_NAMES, PLACE, SHARED, TAKE, UNIT
+    from bodoge.games.monster_hex.game import (
+        ABILITY,
+        FACTION,
+        OVER,
+        PHASE_NAMES,
+        PLACE,
+        ROTATE,
+        SHARED,
+        TAKE,
+        UNIT,
+        USE,
+    )
 
     c = state.c
     board = state.board
@@ -66,6 +80,13 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         if name not in board.site_names:
             _fail(f"{where}: {name!r} is not a stone site ({', '.join(board.site_names)})")
         return board.site_names.index(name)
+
+    def hex_(label: Any, where: str) -> int:
+        cell = board.cell_of.get(str(label).lower())
+        if cell is None or not board.placeable[cell]:
+            _fail(f"{where}: {label!r} is not a placeable hex of the {players}-player board")
+        assert cell is not None
+        return cell
 
     def per_seat(key: str, default: list[Any] | None = None) -> list[Any]:
         value = data.get(key, default)
@@ -206,16 +227,31 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
                 f"choice: {choice.get('site')} must be a resolved large stone still holding 2 tiles"
             )
         state.choice = (s, chooser, faction(choice.get("rest"), "choice rest"))
-    state.queue = [site(name, "queue") for name in data.get("queue", [])]
+    state.queue = []
+    for name in data.get("queue", []):
+        if isinstance(name, str) and name.startswith("petrified:"):
+            state.queue.append(sites + hex_(name.removeprefix("petrified:"), "queue"))
+        else:
+            state.queue.append(site(name, "queue"))
+    read_options(state, data, hex_, unit, faction)
 
     # the phase must fit the rest
     if (state.phase == TAKE) != (state.choice is not None):
         _fail("phase take goes with a choice, and a choice with phase take")
-    if state.queue and state.phase != TAKE:
-        _fail("a queue of stones to resolve needs phase take")
+    if state.queue and state.phase not in (TAKE, USE, ROTATE):
+        _fail("a queue of stones to resolve needs phase take, use or rotate")
+    if (state.phase in (USE, ROTATE)) != (state.last >= 0 and state.occ[state.last] >= 0):
+        _fail("phases use and rotate go with last, the hex of the unit whose ability is used")
+    if (state.phase == ROTATE) != (state.target >= 0 and state.occ[state.target] >= 0):
+        _fail("phase rotate goes with target, the hex of the unit Confuse turns")
+    if state.phase == ABILITY and not state.abilities_on:
+        _fail("phase ability needs the option abilities=on")
+    playing = state.phase in (UNIT, PLACE, USE, ROTATE, TAKE, OVER)
+    if playing and state.abilities_on and -1 in state.abilities:
+        _fail(f"phase {phase_name} needs every seat's ability chosen")
     if (state.phase == PLACE) != (state.selected >= 0):
         _fail("phase place goes with a selected unit, and a selected unit with phase place")
-    if state.phase in (UNIT, PLACE, TAKE) and state.turn >= state.turns:
+    if state.phase in (UNIT, PLACE, USE, ROTATE, TAKE) and state.turn >= state.turns:
         _fail(f"turn {state.turn} is past the last turn ({state.turns - 1})")
     if state.phase == OVER and state.turn < state.turns:
         _fail(f"phase over needs turn {state.turns}")
@@ -227,8 +263,100 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
     waiting = set(state.queue) | ({state.choice[0]} if state.choice else set())
     for s in range(sites):
         complete = all(state.occ[cell] >= 0 for cell in board.site_cells[s])
+        if any(state.petrified[cell] for cell in board.site_cells[s]) and state.done[s]:
+            _fail(f"stone {board.site_names[s]} is marked done but a neighbour is petrified")
         if complete and not state.done[s] and s not in waiting:
             _fail(f"stone {board.site_names[s]} is surrounded but not resolved (add it to done)")
         if state.done[s] and not complete:
             _fail(f"stone {board.site_names[s]} is marked done but not surrounded")
+    for cell in board.placeable_cells:
+        surrounded = all(state.occ[n] >= 0 for n in state._around(cell))
+        if state.petrified[cell] and cell + sites not in waiting and surrounded:
+            _fail(f"petrified hex {board.labels[cell]} is surrounded but not resolved")
     state._refresh_faces()
+
+
+def read_options(
+    state: MonsterHex, data: dict[str, Any], hex_: Any, unit: Any, faction: Any
+) -> None:
+    """The ability and objective fields (absent: none yet)."""
+    c, board, players = state.c, state.board, state.players
+    state.abilities = [-1] * players
+    units = len(c.unit_names)
+    state.white, state.black = [0] * units, [0] * units
+    state.petrified = [0] * len(board.hexes)
+    state.petrified_done = []
+    state.bonus = [0] * content_mod.FACTIONS
+    state.blitz_used = [-1] * players
+    state.blitz_step = 0
+    state.last = state.target = -1
+    state.obj_private = [[] for _ in range(players)]
+    state.obj_public, state.obj_deck = [], []
+    option_keys = ("abilities", "blitz_used", "blitz_step", "last", "target", "counters",
+                   "petrified", "petrified_done", "bonus")  # fmt: skip
+    if not state.abilities_on:
+        present = [key for key in option_keys if data.get(key)]
+        if present:
+            _fail(f"{present[0]} needs the option abilities=on")
+    else:
+        names = data.get("abilities", [None] * players)
+        if not isinstance(names, list) or len(names) != players:
+            _fail(f"abilities must be a list with one entry per seat ({players})")
+        for seat, name in enumerate(names):
+            if name is None:
+                continue
+            code = c.ability_of.get(name) if isinstance(name, str) else None
+            if code is None or c.abilities[code].faction != state.factions[seat]:
+                _fail(f"abilities[{seat}]: {name!r} is not an ability of seat {seat}'s faction")
+            assert code is not None
+            state.abilities[seat] = code
+        used = data.get("blitz_used", [None] * players)
+        if not isinstance(used, list) or len(used) != players:
+            _fail("blitz_used must be a list with one round (or null) per seat")
+        state.blitz_used = [-1 if r is None else int(r) for r in used]
+        state.blitz_step = int(data.get("blitz_step", 0))
+        if state.blitz_step not in (0, 1, 2):
+            _fail("blitz_step must be 0, 1 or 2")
+        last, target = data.get("last"), data.get("target")
+        state.last = -1 if last is None else hex_(last, "last")
+        state.target = -1 if target is None else hex_(target, "target")
+        for name, counts in data.get("counters", {}).items():
+            code = unit(name, "counters")
+            if code not in state.occ:
+                _fail(f"counters: {name} is not on the board")
+            state.white[code] = int(counts.get("white", 0))
+            state.black[code] = int(counts.get("black", 0))
+            if state.white[code] < 0 or state.black[code] < 0:
+                _fail(f"counters: {name} has a negative count")
+        for label, count in data.get("petrified", {}).items():
+            cell = hex_(label, "petrified")
+            if state.occ[cell] >= 0 or count not in (1, 2):
+                _fail(f"petrified: {label} must be an empty hex with 1 or 2 counters")
+            state.petrified[cell] = count
+        state.petrified_done = [
+            hex_(label, "petrified_done") for label in data.get("petrified_done", [])
+        ]
+        for name, points in data.get("bonus", {}).items():
+            state.bonus[faction(name, "bonus", allow_none=False)] = int(points)
+    cards = data.get("objectives")
+    if cards is not None:
+        if not (state.abilities_on or state.objectives_on):
+            _fail("objectives needs the option objectives=on or abilities=on")
+        seen: set[int] = set()
+
+        def card(key: Any) -> int:
+            code = c.objective_of.get(key.lower()) if isinstance(key, str) else None
+            if code is None:
+                _fail(f"objectives: {key!r} is not an objective card")
+            assert code is not None
+            if code in seen:
+                _fail(f"objectives: {key} appears twice")
+            seen.add(code)
+            return code
+
+        private = cards.get("private", [[] for _ in range(players)])
+        if not isinstance(private, list) or len(private) != players:
+            _fail("objectives.private must be a list with one list of cards per seat")
+        state.obj_public = [card(k) for k in cards.get("public", [])]
+        state.obj_private = [[card(k) for k in keys] for keys in private]
+        state.obj_deck = [card(k) for k in cards.get("deck", [])]
