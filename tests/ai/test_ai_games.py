@@ -13,9 +13,9 @@ import pytest
 from bodoge.ai import RandomBot, make_bot
 from bodoge.engine import Rng, State, game_ids, get_game
 
-# Games whose determinize still shuffles hidden cards in their real order (reported to their
+# Games whose determinize still shuffles hidden cards in their real order (to be fixed by their
 # owners: sort the pool before shuffling). Their blindness checks are expected to fail.
-NOT_CANONICAL = {"collect", "koremon_auction", "koremon_hunt"}
+NOT_CANONICAL: set[str] = set()
 
 
 def player_counts(game_id: str) -> list[int]:

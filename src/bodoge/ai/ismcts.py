@@ -11,9 +11,12 @@ without seeing the others' choices, and the child is keyed by the joint choice. 
 sealed bid in the tree never depends on a bid it could not have seen. Seats are applied in
 pending order, the searching seat first at the root.
 
+Forced steps (a single legal action, such as a die roll) get no node of their own, so the
+tree grows only where someone has a choice.
+
 Reward per seat: 0.8 x its share of the win (1/k when k seats share it) plus 0.2 x its rank
 position (1 for first, 0 for last), so the search still prefers second place to last in
-games with more players.
+games with more players; optionally mixed with the score scaled within the game.
 """
 
 from __future__ import annotations
@@ -118,6 +121,13 @@ class IsmctsBot:
         growing = True
         while growing and not world.is_over():
             group = world.pending()
+            if len(group) == 1:
+                legal = world.legal_actions(group[0])
+                if len(legal) == 1:
+                    # A forced step (a die roll, a lone option) is no decision: it gets no
+                    # node, so the tree grows only where someone has a choice.
+                    world.apply(group[0], legal[0])
+                    continue
             members = set(group)
             acted: set[int] = set()
             joint: list[int] = []
