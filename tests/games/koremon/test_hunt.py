@@ -331,3 +331,15 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     assert world.view(1) == state.view(1)
     assert sorted(world.deck) == sorted(state.deck)
     assert world.determinize(1, Rng(8)).to_json() == state.determinize(1, Rng(8)).to_json()
+
+
+def test_determinize_never_hands_over_the_real_dice() -> None:
+    """The die to come is unknown to every seat (seed 2.「ダイスを振って」): two states that differ
+    only in their generator and deck order determinize to the same world, whose generator comes
+    from the given one, so its next roll is not the real next roll."""
+    first = hunt(dice=(3,), deck=["orc", "bat", "mimic", "golem"])
+    second = hunt(dice=(5,), deck=["golem", "mimic", "bat", "orc"])
+    assert first.view(1) == second.view(1)
+    one, two = first.determinize(1, Rng(8)), second.determinize(1, Rng(8))
+    assert one.to_json() == two.to_json()
+    assert one.rng.state not in (first.rng.state, second.rng.state)

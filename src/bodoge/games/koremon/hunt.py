@@ -119,10 +119,12 @@ class HuntState(State):
         return other
 
     def determinize(self, seat: int | None, rng: Rng) -> HuntState:
-        """Only the deck order is hidden (from everyone)."""
+        """Only the deck order is hidden (from everyone), and the dice to come: the copy gets a
+        generator drawn from `rng`, never the real one (which decides the future rolls)."""
         other = self.clone()
         other.deck.sort()  # a canonical order first, so the real order cannot leak through
         rng.shuffle(other.deck)
+        other.rng = rng.spawn()
         return other
 
     # ---- protocol ------------------------------------------------------------------------
