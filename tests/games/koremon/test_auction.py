@@ -397,3 +397,45 @@ def test_notation_accepts_japanese_card_names() -> None:
     state = auction()
     assert state.parse_action("place:ゴブリン@5.3") == state.parse_action("place:Goblin@5.3")
     assert state.action_text(state.parse_action("place:ゴブリン@5.3")) == "place:goblin@5.3"
+
+
+def test_determinize_ignores_the_real_generator_deck_order_and_bid_split() -> None:
+    """Hidden information (docs/ai.md): two states with the same view for seat 0 — different
+    generator (it draws the cards to come), different deck order, different amounts of the
+    other seats and a different split of their progress with the same total (the public move
+    counter `ply` shows only the total) — give one and the same determinization."""
+    four: dict[str, Any] = {
+        "players": 4, "money": [100] * 4, "bids": [[], [], [], []], "out": [0] * 4,
+        "to_place": [[], [], [], []], "pyramids": [{}, {}, {}, {}],
+    }  # fmt: skip
+    first = auction(rng=1, deck=NEXT, **four)
+    second = auction(rng=99, deck=NEXT[::-1], **four)
+    bid(first, 0, 40, 10)
+    bid(first, 1, 5, 5, 5, 5, 5, 5)
+    bid(first, 2, 7, 8)
+    bid(first, 3, 9)
+    bid(second, 0, 40, 10)
+    bid(second, 1, 1, 2, 3, 4, 5, 6)
+    bid(second, 3, 30, 0, 20)
+    assert first.view(0) == second.view(0)
+    one, two = first.determinize(0, Rng(6)), second.determinize(0, Rng(6))
+    assert one.to_json() == two.to_json()
+    assert one.view(0) == first.view(0) and one.rng.state != first.rng.state
+    assert len(one.bids[1]) == 6 and len(one.bids[2]) + len(one.bids[3]) == 3
+
+
+def test_determinize_keeps_the_total_progress_of_the_bidding_seats() -> None:
+    """The move counter shows how many amounts have been written in all, so a determinization
+    for seat 0 spreads that total (here 4) over the seats still bidding, each below six."""
+    state = auction(players=4, money=[100] * 4, bids=[[], [], [], []], out=[0] * 4,
+                    to_place=[[], [], [], []], pyramids=[{}, {}, {}, {}])  # fmt: skip
+    bid(state, 1, 1, 1, 1)
+    bid(state, 3, 2)
+    splits = set()
+    for seed in range(40):
+        world = state.determinize(0, Rng(seed))
+        counts = [len(world.bids[s]) for s in (1, 2, 3)]
+        assert sum(counts) == 4 and max(counts) < 6 and world.bids[0] == []
+        assert all(sum(world.bids[s]) <= 100 for s in (1, 2, 3))
+        splits.add(tuple(counts))
+    assert len(splits) > 3

@@ -125,22 +125,31 @@ class AuctionState(State):
         return other
 
     def determinize(self, seat: int | None, rng: Rng) -> AuctionState:
-        """The deck order is hidden from everyone; other seats' bids are hidden until the
-        reveal, including how far each has got (only bidding or sealed shows)."""
+        """The deck order is hidden from everyone, and so is the generator (it draws the cards
+        to come): the copy gets one drawn from `rng`. Other seats' amounts are hidden until the
+        reveal. How far each bidding seat has got is hidden too, but not the total: the public
+        move counter (`ply`) counts every amount written, so the resampled progress keeps the
+        real total and spreads it at random over the seats still bidding."""
         other = self.clone()
         other.deck.sort()  # a canonical order first, so the real order cannot leak through
         rng.shuffle(other.deck)
         other.loose = len(other.deck)
+        other.rng = rng.spawn()
         if other.phase != BID:
             return other
         size = len(other.table)
-        for each in range(other.players):
-            if each == seat or other.out[each]:
-                continue
-            written = size if len(other.bids[each]) == size else rng.below(size)
+        hidden = [s for s in range(other.players) if s != seat and not other.out[s]]
+        bidding = [s for s in hidden if len(other.bids[s]) < size]
+        written = dict.fromkeys(hidden, size)
+        for each in bidding:
+            written[each] = 0
+        for _ in range(sum(len(other.bids[s]) for s in bidding)):
+            room = [s for s in bidding if written[s] < size - 1]
+            written[room[rng.below(len(room))]] += 1
+        for each in hidden:
             left = other.money[each]
             other.bids[each] = []
-            for _ in range(written):
+            for _ in range(written[each]):
                 amount = rng.below(left + 1)
                 other.bids[each].append(amount)
                 left -= amount
