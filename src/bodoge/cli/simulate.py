@@ -20,7 +20,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
         help="play batches of bot games and report win rates, seat balance, scores",
-        description=__doc__.splitlines()[0],
+        description="Play batches of bot games, seats rotated, and report win rates with 95% "
+        "intervals, seat balance, first-player advantage, scores and game lengths.",
     )
     parser.add_argument("game", help="game id (or module:Class of a game being prototyped)")
     parser.add_argument("--players", type=int, required=True, help="number of players")
@@ -33,7 +34,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
     parser.add_argument(
         "--json", nargs="?", const="-", metavar="FILE", help="JSON summary to FILE (or stdout)"
     )
@@ -42,11 +45,22 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--records", action="store_true", help="include every game in --json")
     parser.add_argument("--plot", metavar="DIR", help="write PNG charts to DIR (matplotlib)")
-    parser.add_argument("--backend", choices=("process", "ray"), default="process")
+    parser.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="worker processes on this machine (default) or a Ray cluster",
+    )
     parser.add_argument("--address", help="Ray cluster address (default: start a local one)")
     progress = parser.add_mutually_exclusive_group()
-    progress.add_argument("--progress", dest="progress", action="store_true", default=None)
-    progress.add_argument("--no-progress", dest="progress", action="store_false")
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="progress bar on standard error (default: when it is a terminal)",
+    )
+    progress.add_argument("--no-progress", dest="progress", action="store_false", help="none")
     parser.set_defaults(func=run)
     return parser
 
