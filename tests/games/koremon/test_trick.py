@@ -512,6 +512,8 @@ def test_notation_accepts_keys_english_and_japanese_names() -> None:
         (lambda d: d["trick"].append({"seat": 0, "card": "orc", "as": "bat"}), "only as itself"),
         (lambda d: d.__setitem__("game_number", 2), "game_number"),
         (lambda d: d.__setitem__("mimic_only", [0]), "holds monsters"),
+        (lambda d: d.__setitem__("last_winner", 2), "last_winner and last_rule"),
+        (lambda d: d.__setitem__("last_rule", 1), "last_winner and last_rule"),
     ],
 )
 def test_inconsistent_states_are_refused(change: Any, message: str) -> None:
@@ -568,3 +570,22 @@ def test_render_shows_the_table_the_last_trick_and_the_hand() -> None:
     assert "Trick led by seat 2: seat 2 Bat バット; seat 3 to play" in screen
     assert "Your hand: Dragon ドラゴン (rank 1) x1" in screen
     assert "Your hand" not in state.render(None)
+
+
+def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
+    """Seed 4 ①「【最も枚数が多いモンスターカード】を一番最後に出したプレイヤーがトリックを獲得」:
+    a state whose last trick (Golem, Dragon, Golem, Slime) names seat 0 as its winner is refused
+    (seat 2 won it by rule ①); with seat 2 and rule 1 it is read and shown."""
+    state = position([["orc"], ["orc"], ["bat"], ["bat"]], leader=2, rest_to=0)
+    data = state.to_json()
+    data["last_trick"] = [
+        {"seat": 0, "card": "golem", "as": "golem"},
+        {"seat": 1, "card": "dragon", "as": "dragon"},
+        {"seat": 2, "card": "golem", "as": "golem"},
+        {"seat": 3, "card": "slime", "as": "slime"},
+    ]
+    data["last_winner"], data["last_rule"] = 0, 1
+    with pytest.raises(InvalidState, match=r"last_trick by the seed's rules ①②③ \(seat 2, rule 1"):
+        TrickState.from_json(data)
+    data["last_winner"] = 2
+    assert "won by seat 2 (rule 1" in TrickState.from_json(data).render(0)

@@ -441,6 +441,14 @@ class TrickState(State):
         self.last_step = 0 if step is None else step
         if self.last_step not in (0, 1, 2, 3):
             raise InvalidState("last_rule must be 1, 2, 3 or null")
+        # Seed 4: the last trick's winner and deciding rule follow from its cards (none when it
+        # held only led Mimics, or before the first trick).
+        expected = trick_winner(self.last_trick) if self.last_trick else (-1, 0)
+        if (self.last_winner, self.last_step) != expected:
+            raise InvalidState(
+                "last_winner and last_rule must be those of last_trick by the seed's rules ①②③ "
+                f"(seat {expected[0]}, rule {expected[1]}), or null when it has no monster"
+            )
         self.left = sum(sum(hand) for hand in self.hands)
         self._check_consistency()
 
