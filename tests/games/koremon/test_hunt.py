@@ -293,6 +293,8 @@ def test_wrong_seat_and_illegal_slot_leave_the_state_unchanged() -> None:
         ({"pyramids": [{"4.1": "orc"}, {}, {}]}, "seat 0: slot 4.1 is filled"),
         ({"phase": "place", "piece": 3}, "cannot be placed"),
         ({"end": "deck"}, "end must be"),
+        ({"discard": 5}, "discard must be a list"),
+        ({"discard": None}, "discard must be a list"),
     ],
 )
 def test_inconsistent_states_are_rejected(fields: dict[str, Any], message: str) -> None:

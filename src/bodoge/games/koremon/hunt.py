@@ -303,7 +303,10 @@ class HuntState(State):
         if len(ring) != RING:
             raise InvalidState(f"ring must list {RING} positions, not {len(ring)}")
         self.ring = [-1 if key is None else read_card(key, "ring") for key in ring]
-        self.discard = [read_card(key, "discard") for key in data.get("discard", [])]
+        discard = data.get("discard", [])
+        if not isinstance(discard, list):
+            raise InvalidState("discard must be a list")
+        self.discard = [read_card(key, "discard") for key in discard]
         self.piece = read_int(data, "piece", 1, RING) - 1
         pyramids = read_list(data, "pyramids")
         if len(pyramids) != self.players:
