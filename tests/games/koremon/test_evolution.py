@@ -235,6 +235,8 @@ def test_notation() -> None:
         (lambda d: d.__setitem__("turn", 4), "turn must be a seat"),
         (lambda d: d.__setitem__("winner", 0), "holding the Dragon"),
         (lambda d: d.__setitem__("choosing_rank", 2), "choosing_rank"),
+        (lambda d: d.__setitem__("choosing_rank", 4.0), "choosing_rank must be a rank 1-5"),
+        (lambda d: d.__setitem__("choosing_rank", "4"), "choosing_rank must be a rank 1-5"),
         (lambda d: d.__setitem__("dice", [7, 1]), "dice"),
     ],
 )

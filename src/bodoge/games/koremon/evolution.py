@@ -224,6 +224,8 @@ class EvolutionState(State):
             self.supply[card] = 1
         self.turn = _seat(data.get("turn"), players, "turn")
         rank = data.get("choosing_rank")
+        if rank is not None and (type(rank) is not int or not 1 <= rank <= 5):
+            raise InvalidState(f"choosing_rank must be a rank 1-5 or null, not {rank!r}")
         self.choosing = 0 if rank is None else rank
         held = RANK[self.holds[self.turn]]
         if self.choosing and (
