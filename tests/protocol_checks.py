@@ -35,6 +35,8 @@ def views_hide_secrets(state: State, rng: Rng) -> None:
         json.dumps(view, ensure_ascii=False)
         resampled = state.determinize(seat, rng)
         assert resampled.view(seat) == view, f"view of seat {seat} depends on hidden information"
+        # The generator foretells future shuffles and dice: no determinization may carry it.
+        assert resampled.rng.state != state.rng.state, "determinize kept the real generator"
         if seat is not None:
             assert resampled.legal_actions(seat) == state.legal_actions(seat)
 

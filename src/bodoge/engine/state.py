@@ -156,8 +156,15 @@ class State(ABC):
         """Set game fields from `_write`'s output, raising InvalidState on anything wrong."""
 
     def determinize(self: S, seat: int | None, rng: Rng) -> S:
-        """A full state consistent with what `seat` knows, hidden parts resampled from `rng`."""
-        return self.clone()
+        """A full state consistent with what `seat` knows, hidden parts resampled from `rng`.
+
+        The state's own generator is hidden from every seat (it decides future shuffles and dice),
+        so the copy always gets a fresh one from `rng`. Games with hidden cards override this,
+        resampling from a canonical order (sorted) so the result depends only on what `seat` knows.
+        """
+        other = self.clone()
+        other.rng = rng.spawn()
+        return other
 
     def teams(self) -> list[list[int]] | None:
         return None

@@ -167,8 +167,10 @@ class CollectState(State):
         return other
 
     def determinize(self, seat: int | None, rng: Rng) -> CollectState:
-        """Deal the never-seen deck cards anew among their places (no seat knows them)."""
+        """Deal the never-seen deck cards anew among their places (no seat knows them), and give
+        the copy a fresh generator: the real one would foretell the next round's shuffle."""
         other = self.clone()
+        other.rng = rng.spawn()
         places = [(d, i) for d in (0, 1) for i, card in enumerate(other.decks[d]) if card < KNOWN]
         unseen = sorted(other.decks[d][i] for d, i in places)  # never the real, hidden order
         rng.shuffle(unseen)
