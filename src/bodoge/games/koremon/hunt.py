@@ -50,9 +50,9 @@ INFO = GameInfo(
         OptionSpec(
             "dead_ring",
             "renew",
-            "when no seat can place any ring card (the seed is silent): renew = discard the ring "
-            "and turn six new cards; end = the game ends",
-            "どの席もリングのカードを置けなくなったとき（原文に記述なし）："
+            "bodoge's ruling, not the publisher's (the seed is silent): when no seat can place "
+            "any ring card, renew = discard the ring and turn six new cards; end = the game ends",
+            "bodoge の裁定（原文に記述なし）：どの席もリングのカードを置けなくなったとき、"
             "renew = リングを捨て札にして新しく6枚めくる／end = ゲーム終了",
             ("renew", "end"),
         ),
