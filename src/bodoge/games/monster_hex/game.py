@@ -38,35 +38,39 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.abilities import AbilityRules
+from bodoge.games.monster_hex.codes import (
+    ABILITY,
+    ABILITY_BASE,
+    BLITZ_ACTION,
+    COLOR_BONUS,
+    FACTION,
+    FACTION_BASE,
+    KEEP_AT_END,
+    OVER,
+    PASS,
+    PLACE,
+    PLACE_BASE,
+    POW6,
+    ROTATE,
+    ROTATE_BASE,
+    ROTATIONS,
+    ROUNDS,
+    SCATTER,
+    SCHEME_ACTION,
+    SHARED,
+    SHARED_BASE,
+    TAKE,
+    TAKE_BASE,
+    TARGETED,
+    UNIT,
+    UNIT_BASE,
+    USE,
+)
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
-
-# phases
-FACTION, SHARED, ABILITY, UNIT, PLACE, USE, ROTATE, TAKE, OVER = range(9)
-PHASE_NAMES = ("faction", "shared", "ability", "unit", "place", "use", "rotate", "take", "over")
-
-# abilities (index in content.MECHANICS)
-ENCHANT, REWARD, BLITZ, SCATTER, CONFUSE, SCHEME, CURSE, PETRIFY = range(8)
-TARGETED = (ENCHANT, CONFUSE, CURSE, PETRIFY)  # abilities aimed at a hex, in action-block order
-
-# action space: fixed blocks, then per-board blocks (placements, then one target block per
-# targeted ability)
-FACTION_BASE = 0
-SHARED_BASE = FACTION_BASE + content_mod.FACTIONS
-ABILITY_BASE = SHARED_BASE + content_mod.FACTIONS
-UNIT_BASE = ABILITY_BASE + len(content_mod.MECHANICS)
-TAKE_BASE = UNIT_BASE + content_mod.FACTIONS * UNITS_PER_FACTION
-PASS = TAKE_BASE + content_mod.FACTIONS * content_mod.TILES_PER_COLOR
-BLITZ_ACTION = PASS + 1
-SCHEME_ACTION = PASS + 2
-ROTATE_BASE = PASS + 3
-PLACE_BASE = ROTATE_BASE + 6
-KEEP_AT_END = {4: 2, 3: 0, 2: 1}  # own units each seat still holds when the game ends
-
-POW6 = tuple(6**d for d in range(6))
-ROTATIONS = tuple(tuple(r for r in range(6) if mask >> r & 1) for mask in range(64))  # per mask
-ROUNDS = {4: 8, 3: 10, 2: 9}
-COLOR_BONUS = 2
+from bodoge.games.monster_hex.render import render
+from bodoge.games.monster_hex.state_json import StateJson
 
 OPTIONS = (
     OptionSpec(
@@ -114,7 +118,7 @@ OPTIONS = (
 )
 
 
-class MonsterHex(State):
+class MonsterHex(AbilityRules, StateJson, State):
     info = GameInfo(
         id="monster_hex",
         title_en="Monster Hex",
@@ -389,11 +393,6 @@ class MonsterHex(State):
         seat, shared = self.turn_slot(self.turn)
         return self.shared if shared else self.factions[seat]
 
-    def mechanic(self, seat: int) -> int:
-        """The ability `seat` plays with (ENCHANT ... PETRIFY), -1 none."""
-        code = self.abilities[seat]
-        return self.c.mechanic[code] if code >= 0 else -1
-
     def _begin_turn(self) -> None:
         """Start turn `self.turn`, skipping a turn whose seat holds no unit to place, and the
         turns of a seat that used Blitz once its hand is down to what every seat keeps at the
@@ -454,24 +453,6 @@ class MonsterHex(State):
         occ, petrified = self.occ, self.petrified
         return [c for c in self.board.placeable_cells if occ[c] < 0 and not petrified[c]]
 
-    def _strength(self, unit: int) -> int:
-        """An ability unit's strength: 2 for the S unit (★), 1 for the others (●)."""
-        return 2 if self.c.units[unit % UNITS_PER_FACTION].rank == "S" else 1
-
-    def _ability_unit(self, seat: int, unit: int) -> bool:
-        """Whether `unit` carries the ability of `seat` (its own faction's ability unit)."""
-        return (
-            self.abilities_on
-            and unit // UNITS_PER_FACTION == self.factions[seat]
-            and self.c.units[unit % UNITS_PER_FACTION].ability
-        )
-
-    def _scatter(self, seat: int, unit: int) -> int:
-        """Scatter's reach for `unit`: 0 none, 1 next to any unit (●), 2 any empty hex (★)."""
-        if self.mechanic(seat) == SCATTER and self._ability_unit(seat, unit):
-            return self._strength(unit)
-        return 0
-
     def _placeable_units(self, seat: int) -> list[int]:
         """The hand units (of this turn's faction) that may be picked."""
         source = self.source_faction()
@@ -501,72 +482,6 @@ class MonsterHex(State):
             empty = [c for c in self.board.start_cells if self.occ[c] < 0 and not self.petrified[c]]
             targets = [(cell, 63) for cell in (empty or self._empty_cells())]
         return [PLACE_BASE + 6 * cell + r for cell, mask in targets for r in ROTATIONS[mask]]
-
-    def _uses(self, seat: int) -> list[int]:
-        """The ways `seat` may use its ability after placing the unit on `self.last`."""
-        mechanic = self.mechanic(seat)
-        unit = self.occ[self.last]
-        mine = self.factions[seat]
-        occ = self.occ
-        if mechanic == ENCHANT:
-            cells = [c for c, u in enumerate(occ) if u >= 0 and u // UNITS_PER_FACTION == mine]
-        elif mechanic in (CONFUSE, CURSE):
-            near = (
-                self.board.nbr[self.last]
-                if mechanic == CONFUSE and self._strength(unit) == 1
-                else None
-            )
-            cells = [
-                c
-                for c, u in enumerate(occ)
-                if u >= 0 and u // UNITS_PER_FACTION != mine and (near is None or c in near)
-            ]
-        elif mechanic == PETRIFY:
-            cells = self._petrifiable()
-        elif mechanic == BLITZ:
-            return [BLITZ_ACTION] if self._may_blitz(seat) else []
-        elif mechanic == SCHEME:
-            return [SCHEME_ACTION] if self.obj_deck else []
-        else:
-            return []
-        base = self.target_base + TARGETED.index(mechanic) * len(self.board.hexes)
-        return [base + c for c in cells]
-
-    def _may_blitz(self, seat: int) -> bool:
-        """Blitz: once a round, not from Blitz's own second placement, and only while the seat
-        will hold more units than every seat keeps at the end and has a later turn of its own
-        to skip (RULINGS §2), so that it never places more units than anyone else."""
-        if self.blitz_step or self.blitz_used[seat] == self.round_number():
-            return False
-        mine = self.factions[seat]
-        own = sum(1 for u in self.hands[seat] if u // UNITS_PER_FACTION == mine)
-        if own <= KEEP_AT_END[self.players]:
-            return False
-        return any(self.turn_slot(t) == (seat, False) for t in range(self.turn + 1, self.turns))
-
-    def _petrifiable(self) -> list[int]:
-        """Empty hexes a Petrify counter may go on: not the last hex a stone waits for, not next
-        to another petrified hex, and with an empty neighbour (something left to delay)."""
-        board, occ, petrified = self.board, self.occ, self.petrified
-        waited: set[int] = set()
-        for site, cells in enumerate(board.site_cells):
-            if not self.done[site]:
-                empty = [c for c in cells if occ[c] < 0]
-                if len(empty) == 1:
-                    waited.add(empty[0])
-        for cell in board.placeable_cells:
-            if petrified[cell]:
-                empty = [n for n in self._around(cell) if occ[n] < 0]
-                if len(empty) == 1:
-                    waited.add(empty[0])
-        found = []
-        for cell in self._empty_cells():
-            around = self._around(cell)
-            if cell in waited or any(petrified[n] for n in around):
-                continue
-            if any(occ[n] < 0 for n in around):
-                found.append(cell)
-        return found
 
     def _around(self, cell: int) -> list[int]:
         """The placeable neighbours of `cell`."""
@@ -717,62 +632,6 @@ class MonsterHex(State):
         self._resolve_queue(events)
         return events
 
-    def _use_on(self, seat: int, mechanic: int, cell: int) -> list[Event]:
-        """Enchant, Curse, Petrify on `cell`, or Confuse choosing the unit to turn."""
-        strength = self._strength(self.occ[self.last])
-        label = self.board.labels[cell]
-        name = content_mod.MECHANICS[mechanic]
-        event: Event = {"type": name, "seat": seat, "hex": label}
-        if mechanic == CONFUSE:
-            self.target = cell
-            self.phase = ROTATE
-            return [event]
-        if mechanic == ENCHANT:
-            self.white[self.occ[cell]] += strength
-        elif mechanic == CURSE:
-            self.black[self.occ[cell]] += strength
-        else:
-            self.petrified[cell] = strength
-            self.face[cell] = 0
-        event["counters"] = strength
-        events = [event]
-        self._after_use(events)
-        return events
-
-    def _use_other(self, seat: int, action: int) -> list[Event]:
-        """pass, blitz or scheme."""
-        events: list[Event] = []
-        if action == BLITZ_ACTION:
-            self.blitz_used[seat] = self.round_number()
-            self.blitz_step = 1
-            events.append({"type": "blitz", "seat": seat})
-        elif action == SCHEME_ACTION:
-            card = self.obj_deck.pop()
-            self.obj_private[seat].append(card)
-            events.append({"type": "scheme", "seat": seat})
-            key = self.c.objectives[card].key
-            events.append({"type": "objective", "seat": seat, "card": key, "visible_to": [seat]})
-        self._after_use(events)
-        return events
-
-    def _rotate(self, seat: int, r: int) -> list[Event]:
-        """Confuse: turn the target unit; nothing already resolved changes."""
-        cell = self.target
-        self._add_faces(cell, -1)
-        self.rot[cell] = r
-        self._add_faces(cell, 1)
-        self.target = -1
-        events: list[Event] = [
-            {"type": "rotate", "seat": seat, "hex": self.board.labels[cell], "rot": r}
-        ]
-        self._after_use(events)
-        return events
-
-    def _after_use(self, events: list[Event]) -> None:
-        self.last = -1
-        self.queue.sort()
-        self._resolve_queue(events)
-
     def _resolve_queue(self, events: list[Event]) -> None:
         """Resolve completed sites in site order; stop at a choice, else end the turn (or begin
         Blitz's second placement)."""
@@ -840,20 +699,6 @@ class MonsterHex(State):
             places.append(holders[0] if len(holders) == 1 else -1)
         return places[0], (places[1] if len(places) > 1 else -1), distinct
 
-    def _reward(self, faction: int, cells: tuple[int, ...], events: list[Event]) -> None:
-        """Reward: place 1 scores +1 (★ +2) for each of its ability units around the stone."""
-        seat = self.factions.index(faction) if faction in self.factions else -1
-        if seat < 0 or self.mechanic(seat) != REWARD:
-            return
-        gained = sum(
-            self._strength(self.occ[c]) for c in cells if self._ability_unit(seat, self.occ[c])
-        )
-        if gained:
-            self.bonus[faction] += gained
-            events.append(
-                {"type": "reward", "faction": self.c.factions[faction].key, "points": gained}
-            )
-
     def _resolve_large(self, site: int, events: list[Event]) -> bool:
         """Large stone. Returns True when a seat must now choose a tile (phase TAKE)."""
         totals = self.large_totals(site)
@@ -894,33 +739,6 @@ class MonsterHex(State):
         self.choice = (site, chooser, rest)
         self.phase = TAKE
         return True
-
-    def _resolve_petrified(self, cell: int, events: list[Event]) -> None:
-        """A petrified hex whose neighbours all hold units: one large stone worth its counters
-        (no color). Place 1 takes it; if place 1 is shared, place 2 does. The hex is free again."""
-        around = self._around(cell)
-        dirs = tuple(self.board.nbr[n].index(cell) for n in around)
-        totals = self.totals(tuple(around), dirs)
-        first, second, _ = self.places(totals)
-        winner = first if first >= 0 else second
-        value = self.petrified[cell]
-        names = self.c.factions
-        events.append(
-            {
-                "type": "petrified_stone",
-                "hex": self.board.labels[cell],
-                "points": value,
-                "totals": {names[f].key: t for f, t in sorted(totals.items())},
-                "faction": names[winner].key if winner >= 0 else None,
-            }
-        )
-        if winner >= 0:
-            self.bonus[winner] += value
-        if first >= 0:
-            self._reward(first, tuple(around), events)
-        self.petrified[cell] = 0
-        self.petrified_done.append(cell)
-        self.face[cell] = self._face_of(cell)
 
     def _worth(self, tile: int, faction: int) -> int:
         info = self.c.tiles[tile]
@@ -1099,162 +917,6 @@ class MonsterHex(State):
             )
         return code
 
-    # ---- views and JSON -------------------------------------------------------------------------
-
-    def _faction_name(self, faction: int) -> str | None:
-        return self.c.factions[faction].key if faction >= 0 else None
-
-    def _units(self, units: list[int]) -> list[str]:
-        return [self.c.unit_names[u] for u in units]
-
-    def _board_json(self) -> dict[str, str]:
-        labels = self.board.labels
-        return {
-            labels[cell]: f"{self.c.unit_names[u]}@{self.rot[cell]}"
-            for cell, u in enumerate(self.occ)
-            if u >= 0
-        }
-
-    def _stones_json(self) -> dict[str, Any]:
-        board = self.board
-        stones: dict[str, Any] = {}
-        for site, name in enumerate(board.site_names):
-            if board.site_large[site]:
-                stones[name] = {
-                    "hex": board.labels[board.site_hex[site]],
-                    "tiles": [self.c.tiles[t].key for t in self.site_tiles[site]],
-                    "done": self.done[site],
-                }
-            else:
-                stones[name] = {
-                    "between": [board.labels[c] for c in board.site_cells[site]],
-                    "done": self.done[site],
-                    "won": self._faction_name(self.small_won[site]),
-                }
-        return stones
-
-    def site_name(self, code: int) -> str:
-        """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
-        sites = len(self.board.site_names)
-        if code >= sites:
-            return f"petrified:{self.board.labels[code - sites]}"
-        return self.board.site_names[code]
-
-    def _option_json(self, seat: int | None, full: bool) -> dict[str, Any]:
-        """The ability and objective fields: everything (`full`), or what `seat` may see."""
-        c, labels = self.c, self.board.labels
-        data: dict[str, Any] = {}
-        if self.abilities_on:
-            data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in self.abilities]
-            data["blitz_used"] = [r if r >= 0 else None for r in self.blitz_used]
-            data["blitz_step"] = self.blitz_step
-            data["last"] = labels[self.last] if self.last >= 0 else None
-            data["target"] = labels[self.target] if self.target >= 0 else None
-            counters = {}
-            for unit, (white, black) in enumerate(zip(self.white, self.black, strict=True)):
-                if white or black:
-                    counters[c.unit_names[unit]] = {"white": white, "black": black}
-            data["counters"] = counters
-            data["petrified"] = {labels[x]: n for x, n in enumerate(self.petrified) if n}
-            data["petrified_done"] = [labels[x] for x in self.petrified_done]
-            data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
-        if self.abilities_on or self.objectives_on:
-            keys = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
-            if not full and self.phase != OVER:  # each seat's cards are shown at the end
-                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]  # type: ignore[misc]
-            deck = [c.objectives[o].key for o in self.obj_deck]
-            data["objectives"] = {
-                "public": [c.objectives[o].key for o in self.obj_public],
-                "private": keys,
-                "deck": deck if full else len(deck),
-            }
-        return data
-
-    def _choice_json(self) -> dict[str, Any] | None:
-        if self.choice is None:
-            return None
-        site, chooser, rest = self.choice
-        return {
-            "site": self.board.site_names[site],
-            "by": self._faction_name(chooser),
-            "rest": self._faction_name(rest),
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.c
-        points = self.points()
-        in_play = [f for f in [*self.factions, self.shared] if f >= 0]
-        hands: list[Any] = []
-        for s, hand in enumerate(self.hands):
-            if s == seat:
-                hands.append(self._units(hand))
-            else:
-                counts: dict[str, int] = {}
-                for u in hand:
-                    key = c.factions[u // UNITS_PER_FACTION].key
-                    counts[key] = counts.get(key, 0) + 1
-                hands.append(counts)
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "round": self.round_number(),
-            "rounds": ROUNDS[self.players],
-            "turn": self.turn,
-            "board_name": {"en": self.board.en, "ja": self.board.ja},
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "stones": self._stones_json(),
-            "choice": self._choice_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": hands,
-            "decks": [len(d) for d in self.decks],
-            "shared_decks": [len(d) for d in self.sdecks] if self.shared_mode else None,
-            "points": {c.factions[f].key: points[f] for f in in_play},
-            "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            **self._option_json(seat, full=False),
-        }
-
-    def _write(self) -> dict[str, Any]:
-        c = self.c
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "turn": self.turn,
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": [self._units(h) for h in self.hands],
-            "decks": [self._units(d) for d in self.decks],
-            "shared_decks": [self._units(d) for d in self.sdecks],
-            "stones": {
-                self.board.site_names[s]: [c.tiles[t].key for t in self.site_tiles[s]]
-                for s in self.board.large_sites
-            },
-            "done": [self.board.site_names[s] for s, done in enumerate(self.done) if done],
-            "small_won": {
-                self.board.site_names[s]: c.factions[f].key
-                for s, f in enumerate(self.small_won)
-                if f >= 0
-            },
-            "taken": {
-                c.factions[f].key: [c.tiles[t].key for t in tiles]
-                for f, tiles in enumerate(self.taken)
-                if tiles
-            },
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            "choice": self._choice_json(),
-            "queue": [self.site_name(s) for s in self.queue],
-            **self._option_json(None, full=True),
-        }
-
-    def _read(self, data: dict[str, Any]) -> None:
-        from bodoge.games.monster_hex.state_json import read_state
-
-        read_state(self, data)
-
     # ---- hidden information ---------------------------------------------------------------------
 
     def determinize(self, seat: int | None, rng: Rng) -> MonsterHex:
@@ -1286,6 +948,4 @@ class MonsterHex(State):
     # ---- terminal ---------------------------------------------------------------------------
 
     def render(self, seat: int | None) -> str:
-        from bodoge.games.monster_hex.render import render
-
         return render(self, seat)

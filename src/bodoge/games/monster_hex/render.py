@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bodoge.games.monster_hex import hexgrid
+from bodoge.games.monster_hex.codes import PHASE_NAMES, PLACE, ROUNDS, UNIT
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
@@ -45,8 +46,6 @@ def _cell(state: MonsterHex, cell: int, small_cells: set[int]) -> tuple[str, str
 
 
 def render(state: MonsterHex, seat: int | None) -> str:
-    from bodoge.games.monster_hex.game import PHASE_NAMES, PLACE, ROUNDS, UNIT
-
     board, c = state.board, state.c
     small_sites = [s for s in range(len(board.site_names)) if not board.site_large[s]]
     small_cells = {cell for s in small_sites for cell in board.site_cells[s]}

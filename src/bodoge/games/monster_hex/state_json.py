@@ -1,4 +1,5 @@
-"""Reading a Monster Hex state from its JSON (`MonsterHex._write` is the other half).
+"""A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
+(`StateJson`, a mixin of `MonsterHex`).
 
 A hand-written position needs only the fields that matter to it; the others have defaults:
 
@@ -25,10 +26,27 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.codes import (
+    ABILITY,
+    FACTION,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    ROTATE,
+    ROUNDS,
+    SHARED,
+    TAKE,
+    UNIT,
+    USE,
+)
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.game import MonsterHex
+
+    Base = MonsterHex
+else:
+    Base = object
 
 
 def _fail(message: str) -> None:
@@ -36,18 +54,6 @@ def _fail(message: str) -> None:
 
 
 def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
-    from bodoge.games.monster_hex.game import (
-        ABILITY,
-        FACTION,
-        OVER,
-        PHASE_NAMES,
-        PLACE,
-        ROTATE,
-        SHARED,
-        TAKE,
-        UNIT,
-        USE,
-    )
 
     c = state.c
     board = state.board
@@ -360,3 +366,161 @@ def read_options(
         state.obj_public = [card(k) for k in cards.get("public", [])]
         state.obj_private = [[card(k) for k in keys] for keys in private]
         state.obj_deck = [card(k) for k in cards.get("deck", [])]
+
+
+class StateJson(Base):
+    """The view and the full JSON of a state (a mixin of `MonsterHex`)."""
+
+    __slots__ = ()
+
+    def _read(self, data: dict[str, Any]) -> None:
+        read_state(self, data)  # type: ignore[arg-type]
+
+    def _faction_name(self, faction: int) -> str | None:
+        return self.c.factions[faction].key if faction >= 0 else None
+
+    def _units(self, units: list[int]) -> list[str]:
+        return [self.c.unit_names[u] for u in units]
+
+    def _board_json(self) -> dict[str, str]:
+        labels = self.board.labels
+        return {
+            labels[cell]: f"{self.c.unit_names[u]}@{self.rot[cell]}"
+            for cell, u in enumerate(self.occ)
+            if u >= 0
+        }
+
+    def _stones_json(self) -> dict[str, Any]:
+        board = self.board
+        stones: dict[str, Any] = {}
+        for site, name in enumerate(board.site_names):
+            if board.site_large[site]:
+                stones[name] = {
+                    "hex": board.labels[board.site_hex[site]],
+                    "tiles": [self.c.tiles[t].key for t in self.site_tiles[site]],
+                    "done": self.done[site],
+                }
+            else:
+                stones[name] = {
+                    "between": [board.labels[c] for c in board.site_cells[site]],
+                    "done": self.done[site],
+                    "won": self._faction_name(self.small_won[site]),
+                }
+        return stones
+
+    def site_name(self, code: int) -> str:
+        """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
+        sites = len(self.board.site_names)
+        if code >= sites:
+            return f"petrified:{self.board.labels[code - sites]}"
+        return self.board.site_names[code]
+
+    def _option_json(self, seat: int | None, full: bool) -> dict[str, Any]:
+        """The ability and objective fields: everything (`full`), or what `seat` may see."""
+        c, labels = self.c, self.board.labels
+        data: dict[str, Any] = {}
+        if self.abilities_on:
+            data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in self.abilities]
+            data["blitz_used"] = [r if r >= 0 else None for r in self.blitz_used]
+            data["blitz_step"] = self.blitz_step
+            data["last"] = labels[self.last] if self.last >= 0 else None
+            data["target"] = labels[self.target] if self.target >= 0 else None
+            counters = {}
+            for unit, (white, black) in enumerate(zip(self.white, self.black, strict=True)):
+                if white or black:
+                    counters[c.unit_names[unit]] = {"white": white, "black": black}
+            data["counters"] = counters
+            data["petrified"] = {labels[x]: n for x, n in enumerate(self.petrified) if n}
+            data["petrified_done"] = [labels[x] for x in self.petrified_done]
+            data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
+        if self.abilities_on or self.objectives_on:
+            keys = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
+            if not full and self.phase != OVER:  # each seat's cards are shown at the end
+                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]  # type: ignore[misc]
+            deck = [c.objectives[o].key for o in self.obj_deck]
+            data["objectives"] = {
+                "public": [c.objectives[o].key for o in self.obj_public],
+                "private": keys,
+                "deck": deck if full else len(deck),
+            }
+        return data
+
+    def _choice_json(self) -> dict[str, Any] | None:
+        if self.choice is None:
+            return None
+        site, chooser, rest = self.choice
+        return {
+            "site": self.board.site_names[site],
+            "by": self._faction_name(chooser),
+            "rest": self._faction_name(rest),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        c = self.c
+        points = self.points()
+        in_play = [f for f in [*self.factions, self.shared] if f >= 0]
+        hands: list[Any] = []
+        for s, hand in enumerate(self.hands):
+            if s == seat:
+                hands.append(self._units(hand))
+            else:
+                counts: dict[str, int] = {}
+                for u in hand:
+                    key = c.factions[u // UNITS_PER_FACTION].key
+                    counts[key] = counts.get(key, 0) + 1
+                hands.append(counts)
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "start": self.start,
+            "round": self.round_number(),
+            "rounds": ROUNDS[self.players],
+            "turn": self.turn,
+            "board_name": {"en": self.board.en, "ja": self.board.ja},
+            "factions": [self._faction_name(f) for f in self.factions],
+            "shared": self._faction_name(self.shared),
+            "board": self._board_json(),
+            "stones": self._stones_json(),
+            "choice": self._choice_json(),
+            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
+            "hands": hands,
+            "decks": [len(d) for d in self.decks],
+            "shared_decks": [len(d) for d in self.sdecks] if self.shared_mode else None,
+            "points": {c.factions[f].key: points[f] for f in in_play},
+            "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
+            "discarded": [c.tiles[t].key for t in self.discarded],
+            **self._option_json(seat, full=False),
+        }
+
+    def _write(self) -> dict[str, Any]:
+        c = self.c
+        return {
+            "phase": PHASE_NAMES[self.phase],
+            "start": self.start,
+            "turn": self.turn,
+            "factions": [self._faction_name(f) for f in self.factions],
+            "shared": self._faction_name(self.shared),
+            "board": self._board_json(),
+            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
+            "hands": [self._units(h) for h in self.hands],
+            "decks": [self._units(d) for d in self.decks],
+            "shared_decks": [self._units(d) for d in self.sdecks],
+            "stones": {
+                self.board.site_names[s]: [c.tiles[t].key for t in self.site_tiles[s]]
+                for s in self.board.large_sites
+            },
+            "done": [self.board.site_names[s] for s, done in enumerate(self.done) if done],
+            "small_won": {
+                self.board.site_names[s]: c.factions[f].key
+                for s, f in enumerate(self.small_won)
+                if f >= 0
+            },
+            "taken": {
+                c.factions[f].key: [c.tiles[t].key for t in tiles]
+                for f, tiles in enumerate(self.taken)
+                if tiles
+            },
+            "discarded": [c.tiles[t].key for t in self.discarded],
+            "choice": self._choice_json(),
+            "queue": [self.site_name(s) for s in self.queue],
+            **self._option_json(None, full=True),
+        }
