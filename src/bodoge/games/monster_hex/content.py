@@ -649,8 +649,7 @@ def load(source: str = DEFAULT) -> Content:
         folder = Path(source).expanduser()
         if not folder.is_dir():
             raise ContentError(f"content folder {source!r} does not exist")
-        known = set(FILES)
-        if not any((folder / name).is_file() for name in known):
+        if not any((folder / name).is_file() for name in FILES):
             raise ContentError(f"content folder {source!r} holds none of {', '.join(FILES)}")
     factions, units = _load_units(folder)
     tiles = _load_tiles(folder, factions)
