@@ -589,3 +589,16 @@ def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
         TrickState.from_json(data)
     data["last_winner"] = 2
     assert "won by seat 2 (rule 1" in TrickState.from_json(data).render(0)
+
+
+def test_a_seat_that_led_a_mimic_must_be_known_to_hold_only_mimics() -> None:
+    """RULINGS §3 "A Mimic may be led only if the leader holds nothing but Mimics": a state whose
+    trick starts with seat 0's led Mimic must list seat 0 in mimic_only (else a determinization
+    would deal it monsters); with it listed, the position is read and seat 1 leads."""
+    hands = [["mimic"], ["golem", "orc"], ["slime", "bat"], ["harpy", "kobold"]]
+    with pytest.raises(InvalidState, match="seat 0 led a Mimic under mimic_lead=only-mimics"):
+        position(hands, led=1, face_up=[1, 0, 0, 0], rest_to=0)
+    state = position(hands, led=1, face_up=[1, 0, 0, 0], rest_to=0, mimic_only=[0])
+    assert state.pending() == [1] and state.legal_texts(1) == ["play:golem", "play:orc"]
+    again = position(hands, led=1, face_up=[1, 0, 0, 0], rest_to=0, mimic_lead="any-time")
+    assert again.pending() == [1]

@@ -492,6 +492,16 @@ class TrickState(State):
         for seat, known in enumerate(self.mimic_only):
             if known and any(self.hands[seat][:SPECIES_COUNT]):
                 raise InvalidState(f"seat {seat} led a Mimic yet holds monsters")
+        if self.options["mimic_lead"] == "only-mimics":
+            # RULINGS §3: a Mimic may be led only from a hand of nothing but Mimics, so every seat
+            # that led one in this trick is known to hold only Mimics.
+            for offset in range(self.led):
+                seat = (self.leader + offset) % players
+                if not self.mimic_only[seat]:
+                    raise InvalidState(
+                        f"seat {seat} led a Mimic under mimic_lead=only-mimics, so it must be "
+                        "listed in mimic_only"
+                    )
 
     def determinize(self, seat: int | None, rng: Rng) -> TrickState:
         """Reshuffle the cards `seat` cannot see (other hands, the reserve) keeping hand sizes.
