@@ -24,7 +24,7 @@ def test_registry_lists_the_games() -> None:
 
 
 def test_unknown_game_is_named_with_the_choices() -> None:
-    with pytest.raises(UnknownGame, match="unknown game 'chess'.*collect"):
+    with pytest.raises(UnknownGame, match=r"unknown game 'chess'.*collect"):
         get_game("chess")
 
 
