@@ -294,6 +294,10 @@ def test_wrong_seat_and_illegal_slot_leave_the_state_unchanged() -> None:
         ({"phase": "place", "piece": 3}, "cannot be placed"),
         ({"end": "deck"}, "end must be"),
         ({"discard": 5}, "discard must be a list"),
+        ({"pyramids": [ALMOST_FULL | {"1.1": "dragon"}, {}, {}]}, "filled all 15 slots"),
+        ({"phase": "over", "end": "full"}, "no seat has filled all 15"),
+        ({"phase": "over", "end": "deck"}, "no ring position is empty"),
+        ({"phase": "over", "end": "dead"}, "end is dead only with dead_ring=end"),
         ({"discard": None}, "discard must be a list"),
     ],
 )

@@ -331,6 +331,16 @@ class HuntState(State):
         )
         if self.phase != OVER and -1 in self.ring:
             raise InvalidState("an empty ring position means the game is over")
+        # Seed 4.「カードの補充の時、山札が無くなるか、誰かが場に１５枚全部並べたら、ゲーム終了」
+        full = any(P.is_full(pyramid) for pyramid in self.pyramids)
+        if self.phase != OVER and full:
+            raise InvalidState("a seat has filled all 15 slots, so the game is over")
+        if ENDS[self.end] == "full" and not full:
+            raise InvalidState("end is full, but no seat has filled all 15 slots")
+        if ENDS[self.end] == "deck" and -1 not in self.ring:
+            raise InvalidState("end is deck, but no ring position is empty")
+        if ENDS[self.end] == "dead" and (self.options["dead_ring"] != "end" or not self._dead()):
+            raise InvalidState("end is dead only with dead_ring=end and a ring nobody can use")
         if self.phase == ROLL and self._dead():
             raise InvalidState(
                 "no seat can place any ring card: the ring must have been renewed at once "
