@@ -439,3 +439,22 @@ def test_determinize_keeps_the_total_progress_of_the_bidding_seats() -> None:
         assert all(sum(world.bids[s]) <= 100 for s in (1, 2, 3))
         splits.add(tuple(counts))
     assert len(splits) > 3
+
+
+def test_no_event_shows_a_sealed_amount_to_another_seat() -> None:
+    """Seed 3.「全員が書き終わったら、メモを公開します」: over whole random games, an amount reaches
+    another seat (or a spectator) only in the reveal, after every seat has written its bid."""
+    for seed in range(20):
+        state = AUCTION.new(3 + seed % 4, seed=seed)
+        picker = Rng(seed)
+        while not state.is_over():
+            seat = state.pending()[picker.below(len(state.pending()))]
+            legal = state.legal_actions(seat)
+            events = state.apply(seat, legal[picker.below(min(len(legal), 8))])
+            for viewer in (None, *range(state.players)):
+                for event in visible_events(events, viewer):
+                    if event["type"] == "bid":
+                        assert event["seat"] == viewer
+                    else:
+                        assert "amount" not in event
+                        assert "bids" not in event or event["type"] == "reveal"
