@@ -158,6 +158,7 @@ class SealedBids(State):
 
     def determinize(self, seat: int | None, rng: Rng) -> SealedBids:
         world = self.clone()
+        world.rng = rng.spawn()  # the real generator would foretell the deals to come
         others = [s for s in range(self.players) if s != seat]
         pool = world.deck + [c for s in others for c in world.hands[s]]
         pool += [world.sealed[s] for s in others if world.sealed[s]]
