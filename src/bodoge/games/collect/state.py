@@ -535,40 +535,15 @@ class CollectState(State):
         cards = [KEYS[card & 7] if shown and card >= KNOWN else None for card in reversed(deck)]
         return {"count": len(deck), "cards": cards}
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "round_start": self.round_start,
-            "active": self.active,
-            "phase": PHASES[self.phase],
-            "decks": {name: self._deck_view(self.decks[d]) for d, name in enumerate(DECK_NAMES)},
-            "rows": [[KEYS[card] for card in row] for row in self.rows],
-            "crowns": {
-                "half": self.half[:],
-                "full": self.full if self.full >= 0 else None,
-                "half_left": HALF_CROWNS - sum(self.half),
-            },
-            "held": KEYS[self.held] if self.held >= 0 else None,
-            "placed": self.placed if self.placed >= 0 else None,
-            "target": list(divmod(self.target, A.MAX_ROW)) if self.target >= 0 else None,
-            "named": KEYS[self.named] if self.named >= 0 else None,
-            "extra_turn": self.extra,
-            "chameleons_to_discard": self.discard,
-            "history": [winner if winner >= 0 else None for winner in self.history],
-        }
-
-    def _write(self) -> dict[str, Any]:
-        def deck_text(deck: list[int]) -> list[str]:
-            # Top first; "*" marks a card that has been face up (public knowledge).
-            return [KEYS[card & 7] + ("*" if card >= KNOWN else "") for card in reversed(deck)]
-
+    def _fields(self, decks: dict[str, Any]) -> dict[str, Any]:
+        """The given decks and everything else, which is public: rows, crowns, the turn."""
         return {
             "round": self.round,
             "round_start": self.round_start,
             "last_active": self.last_active if self.last_active >= 0 else None,
             "active": self.active,
             "phase": PHASES[self.phase],
-            "decks": {name: deck_text(self.decks[d]) for d, name in enumerate(DECK_NAMES)},
+            "decks": decks,
             "rows": [[KEYS[card] for card in row] for row in self.rows],
             "crowns": {"half": self.half[:], "full": self.full if self.full >= 0 else None},
             "held": KEYS[self.held] if self.held >= 0 else None,
@@ -579,6 +554,22 @@ class CollectState(State):
             "chameleons_to_discard": self.discard,
             "history": [winner if winner >= 0 else None for winner in self.history],
         }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = self._fields(
+            {name: self._deck_view(deck) for name, deck in zip(DECK_NAMES, self.decks, strict=True)}
+        )
+        view["crowns"]["half_left"] = HALF_CROWNS - sum(self.half)
+        return view
+
+    def _write(self) -> dict[str, Any]:
+        # Top first; "*" marks a card that has been face up (public knowledge).
+        return self._fields(
+            {
+                name: [KEYS[card & 7] + ("*" if card >= KNOWN else "") for card in reversed(deck)]
+                for name, deck in zip(DECK_NAMES, self.decks, strict=True)
+            }
+        )
 
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
