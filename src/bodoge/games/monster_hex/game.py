@@ -859,6 +859,12 @@ class MonsterHex(AbilityRules, StateJson, State):
             scores=[float(x) for x in scores], ranks=ranks, winners=winners, detail=detail
         )
 
+    def heuristic(self, seat: int) -> float:
+        """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
+        from bodoge.games.monster_hex.heuristic import evaluate
+
+        return evaluate(self, seat)
+
     # ---- notation -----------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
