@@ -56,6 +56,8 @@ def test_wrong_seat_and_illegal_action_leave_the_state_unchanged() -> None:
         state.apply_text(state.pending()[0], "fly away")
     with pytest.raises(IllegalAction, match="action 10000 is not legal"):
         state.apply(state.pending()[0], 10_000)
+    with pytest.raises(IllegalAction, match="whole numbers"):
+        state.apply(state.pending()[0], True)  # type: ignore[arg-type]
     assert state.to_json() == before
 
 

@@ -193,6 +193,8 @@ class State(ABC):
         return cached
 
     def apply(self, seat: int, action: int) -> list[Event]:
+        if type(action) is not int or type(seat) is not int:  # True == 1, but is no action
+            raise IllegalAction(f"seat and action must be whole numbers, not {seat!r}, {action!r}")
         legal = self._legal.get(seat)
         if not legal:  # a non-empty cached list already proves the seat is pending at this ply
             if self.is_over():
