@@ -258,3 +258,14 @@ def test_the_shared_faction_has_no_ability() -> None:
     )
     place(state, 0, "green-S", None)
     assert state.pending() == [1]
+
+
+def test_scatter_star_does_not_move_the_first_unit_off_the_start_hexes() -> None:
+    """スタートプレイヤーは、最初の1枚目だけボード上に2つあるスタートマスのいずれか1マスを選び
+    (RULINGS §2: first unit of the game: on a start hex). 散兵 ★ lifts the matching rule
+    (隣接条件を無視して), not this one: blue's S as the game's first unit goes on a4 or f2."""
+    abilities = ["enchant", "scatter", "confuse", "curse"]
+    hands = [["red-C3"], ["blue-S", "blue-C2"], ["yellow-C3"], ["green-C3"]]
+    state = game(abilities, hands=hands, start=1)
+    assert placements_after(state, 1, "blue-S") == {f"{h}@{r}" for h in ("a4", "f2")
+                                                    for r in range(6)}  # fmt: skip

@@ -474,7 +474,9 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
         targets = self._targets(unit % UNITS_PER_FACTION)
-        scatter = self._scatter(seat, unit) if self.abilities_on else 0
+        # Scatter lifts the matching rule, not the first unit's start hex (RULINGS §2 "Play")
+        first = all(u < 0 for u in self.occ)
+        scatter = self._scatter(seat, unit) if self.abilities_on and not first else 0
         if scatter:  # any rotation next to a unit (●) or anywhere (★)
             empty = self._empty_cells()
             targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
