@@ -269,3 +269,15 @@ def test_scatter_star_does_not_move_the_first_unit_off_the_start_hexes() -> None
     state = game(abilities, hands=hands, start=1)
     assert placements_after(state, 1, "blue-S") == {f"{h}@{r}" for h in ("a4", "f2")
                                                     for r in range(6)}  # fmt: skip
+
+
+def test_scatter_does_not_narrow_the_choice_of_the_first_unit() -> None:
+    """The game's first unit goes on a start hex in any rotation (RULINGS §2 "Play"), so every
+    unit in hand can open the game: holding its Scatter S does not leave blue only the S to
+    pick (the S fits nowhere else then, see the test above)."""
+    abilities = ["enchant", "scatter", "confuse", "curse"]
+    hands = [["red-C3"], ["blue-S", "blue-C2", "blue-B1"], ["yellow-C3"], ["green-C3"]]
+    state = game(abilities, hands=hands, start=1)
+    assert state.legal_texts(1) == ["unit:blue-S", "unit:blue-B1", "unit:blue-C2"]
+    assert placements_after(state, 1, "blue-C2") == {f"{h}@{r}" for h in ("a4", "f2")
+                                                     for r in range(6)}  # fmt: skip

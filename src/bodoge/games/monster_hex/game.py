@@ -457,6 +457,8 @@ class MonsterHex(AbilityRules, StateJson, State):
         """The hand units (of this turn's faction) that may be picked."""
         source = self.source_faction()
         units = [u for u in self.hands[seat] if u // UNITS_PER_FACTION == source]
+        if self._first_unit():  # any unit may open the game on a start hex
+            return units
         codes = set(self.face)
         codes.discard(0)
         matching = self.c.matching_rotations
@@ -471,11 +473,15 @@ class MonsterHex(AbilityRules, StateJson, State):
             ]
         return fitting or units  # no unit fits anywhere: every unit may use the fallback
 
+    def _first_unit(self) -> bool:
+        """Whether the unit to place is the game's first (the board holds none yet)."""
+        return all(u < 0 for u in self.occ)
+
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
         targets = self._targets(unit % UNITS_PER_FACTION)
         # Scatter lifts the matching rule, not the first unit's start hex (RULINGS §2 "Play")
-        first = all(u < 0 for u in self.occ)
+        first = self._first_unit()
         scatter = self._scatter(seat, unit) if self.abilities_on and not first else 0
         if scatter:  # any rotation next to a unit (●) or anywhere (★)
             empty = self._empty_cells()
