@@ -278,6 +278,7 @@ def test_the_shared_faction_scores_like_a_player_and_both_may_lose() -> None:
     result = state.result()
     assert result is not None
     assert result.scores == [6.0, 8.0] and result.winners == []
+    assert result.ranks == [2, 2]  # both lose: blue's 8 does not rank it above red
     assert result.detail["double_loss"] and result.detail["shared_faction"]["score"] == 13
     # a player level with the shared faction is not below it: the normal rule applies
     state = build(

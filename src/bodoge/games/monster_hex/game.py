@@ -863,6 +863,7 @@ class MonsterHex(AbilityRules, StateJson, State):
                 detail["double_loss"] = True  # both players score below the shared faction
                 detail["no_winner"] = True
                 winners = []
+                ranks = [2] * self.players  # both lose: neither outranks the other
         return Result(
             scores=[float(x) for x in scores], ranks=ranks, winners=winners, detail=detail
         )
