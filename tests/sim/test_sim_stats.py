@@ -57,3 +57,17 @@ def test_summary_counts_bots_through_rotations_and_splits_ties() -> None:
     assert rows[0] == "game,seed,seat,bot,score,rank,win,decisions"
     assert rows[3] == "1,0,0,B,4,1,1.0,11"
     assert len(rows) == 1 + 4 * 2
+
+
+def test_fair_share_follows_the_wins_handed_out() -> None:
+    """Team games hand out two wins (fair share 1/2 a seat); a game nobody wins hands out none."""
+    batch = Batch(game="g", players=4, bots=("A",) * 4, games=4)
+    team = [record(i, [0, 1, 2, 3], [1.0, 0.0, 1.0, 0.0], [3, 1, 3, 1]) for i in range(4)]
+    d = summarize(batch, team).data
+    assert d["fair_share"] == 0.5 and d["seats_balanced"] is False
+    assert [seat["off_by"] for seat in d["by_seat"]] == [0.5, -0.5, 0.5, -0.5]
+    batch = Batch(game="g", players=2, bots=("A", "A"), games=2)
+    beaten = GameRecord(0, 0, [0, 1], [1.0, 0.0], [1, 2], [], [0.0, 0.0], 10, 0.0)
+    nobody = [beaten, record(1, [0, 1], [0.0, 1.0], [0, 2])]
+    d = summarize(batch, nobody).data
+    assert d["fair_share"] == 0.25 and d["no_winner"] == 1

@@ -15,7 +15,7 @@ from typing import Any
 from bodoge.sim.runner import Batch, GameRecord
 
 Z95 = 1.959963984540054
-BALANCE_TOLERANCE = 0.05  # seats with equal bots should win 1/N +- 5 points
+BALANCE_TOLERANCE = 0.05  # seats with equal bots should win their fair share +- 5 points
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -84,7 +84,9 @@ def summarize(batch: Batch, records: list[GameRecord], title: str = "") -> Summa
     n = batch.players
     labels = bot_labels(batch.bots)
     games = len(records)
-    fair = 1.0 / n
+    # A seat's fair share of the wins handed out: 1/N, but 1/teams in a team game (each member
+    # of the winning team wins) and less where nobody can win (Monster Hex's shared faction).
+    fair = statistics.fmean(sum(r.wins) for r in records) / n if records else 1.0 / n
     by_bot = []
     for slot, label in enumerate(labels):
         seats = [(record, record.slots.index(slot)) for record in records]
