@@ -103,13 +103,18 @@ def summarize(batch: Batch, records: list[GameRecord], title: str = "") -> Summa
             for seat in range(n)
         ]
         by_bot.append(entry)
-    by_seat = []
+    by_seat: list[dict[str, Any]] = []
     for seat in range(n):
-        entry = {"seat": seat, **rate(sum(r.wins[seat] for r in records), games)}
-        entry["scores"] = distribution([r.scores[seat] for r in records])
-        entry["off_by"] = entry["rate"] - fair
-        entry["balanced"] = abs(entry["off_by"]) <= BALANCE_TOLERANCE
-        by_seat.append(entry)
+        won = rate(sum(r.wins[seat] for r in records), games)
+        by_seat.append(
+            {
+                "seat": seat,
+                **won,
+                "scores": distribution([r.scores[seat] for r in records]),
+                "off_by": won["rate"] - fair,
+                "balanced": abs(won["rate"] - fair) <= BALANCE_TOLERANCE,
+            }
+        )
     first = by_seat[0]
     data: dict[str, Any] = {
         "game": batch.game,
