@@ -178,8 +178,9 @@ class State(ABC):
             return 0.0
         return 1.0 if seat in result.winners else 0.0
 
-    def render(self, seat: int | None) -> str:
-        """Text for the terminal; games override with something readable."""
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
+        games override with something readable."""
         return json.dumps(self.view(seat), ensure_ascii=False, indent=2)
 
     # ---- shared behaviour ----------------------------------------------------------------
