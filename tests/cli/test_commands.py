@@ -181,3 +181,27 @@ def test_play_never_shows_a_bots_sealed_bid(capsys: pytest.CaptureFixture[str]) 
     bot_lines = [line for line in out.splitlines() if "(random)" in line]
     assert bot_lines, "the bots should have acted"
     assert not any("amount=" in line or "bid:" in line for line in bot_lines)
+
+
+def test_play_in_japanese(capsys: pytest.CaptureFixture[str]) -> None:
+    """UI text in both languages: `--lang ja` speaks Japanese, from the header to the ranks."""
+    from bodoge.cli import play
+
+    args = build_parser().parse_args(
+        ["play", "collect", "--players", "2", "--bots", "1", "--seed", "3", "--lang", "ja"]
+    )
+    assert play.run(args, ask=lambda prompt: "0") == 0
+    out = capsys.readouterr().out
+    assert "コレクト！ — 2人、シード 3" in out
+    assert "デッキA" in out and "最終順位：" in out
+
+
+def test_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bodoge.cli.messages import default_lang
+
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert default_lang() == "ja"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert default_lang() == "en"

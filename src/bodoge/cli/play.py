@@ -8,18 +8,17 @@ from collections.abc import Callable
 from typing import Any
 
 from bodoge.ai import SPEC_HELP, Bot, make_bot
+from bodoge.cli.messages import LANGS, default_lang, say
 from bodoge.engine import BodogeError, Event, InvalidOptions, State, get_game, visible_events
 from bodoge.engine.options import parse_option_pairs
 from bodoge.engine.rng import fresh_seed
-
-HELP = "type an action (or its number), ? for this help, v to redraw, q to quit"
 
 
 def register(sub: Any) -> None:
     play = sub.add_parser(
         "play",
         help="play in the terminal against bots or hot-seat",
-        description="Humans take the first seats, bots the rest. " + HELP,
+        description="Humans take the first seats, bots the rest. " + say("en", "help"),
     )
     play.add_argument("game")
     play.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
@@ -32,6 +31,9 @@ def register(sub: Any) -> None:
     play.add_argument("--level", default="random", help="the bot spec used with a bot count")
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument(
+        "--lang", choices=LANGS, help="English or Japanese (default: from the locale, else en)"
+    )
     play.set_defaults(func=run)
 
 
@@ -55,6 +57,7 @@ def describe(event: Event, who: str | None = None) -> str:
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
+    lang = args.lang or default_lang()
     game = get_game(args.game)
     players = args.players or game.info.min_players
     seed = args.seed if args.seed is not None else fresh_seed()
@@ -62,10 +65,11 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     bots = seat_bots(players, args.bots, args.level, seed)
     humans = [seat for seat in range(players) if seat not in bots]
     secret = _views_differ(state)
-    print(f"{game.info.title_en} / {game.info.title_ja} — {players} players, seed {seed}")
-    print(f"humans: {humans or 'none'}; bots: "
-          + (", ".join(f"seat {s} {b.name}" for s, b in bots.items()) or "none"))  # fmt: skip
-    print(HELP)
+    title = game.info.title_ja if lang == "ja" else f"{game.info.title_en} / {game.info.title_ja}"
+    print(say(lang, "header", title=title, players=players, seed=seed))
+    lineup = ", ".join(f"{say(lang, 'seat', seat=s)} {b.name}" for s, b in bots.items())
+    print(say(lang, "lineup", humans=humans or say(lang, "none"), bots=lineup or say(lang, "none")))
+    print(say(lang, "help"))
     shown_to: int | None = None
     viewer = humans[0] if len(humans) == 1 else None
     while not state.is_over():
@@ -77,42 +81,43 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
         else:
             if shown_to != seat and secret and len(humans) > 1:
                 print("\033[2J\033[H", end="")
-                ask(f"Pass the terminal to seat {seat}, then press Enter. ")
+                ask(say(lang, "pass_terminal", seat=seat))
             shown_to = seat
-            chosen = _ask_human(state, seat, ask)
+            chosen = _ask_human(state, seat, ask, lang)
             if chosen is None:
-                print("bye")
+                print(say(lang, "bye"))
                 return 0
             action = chosen
         events = state.apply(seat, action)
         who = f"seat {seat} ({bots[seat].name})" if seat in bots else f"seat {seat}"
         for event in visible_events(events, viewer):
             print(describe(event, who if event.get("seat") == seat else None))
-    print(state.render(viewer))
+    print(state.render(viewer, lang))
     result = state.result()
     assert result is not None
-    print("final ranks:", ", ".join(f"seat {s}: {r}" for s, r in enumerate(result.ranks)))
+    ranks = ", ".join(say(lang, "rank", seat=s, rank=r) for s, r in enumerate(result.ranks))
+    print(say(lang, "final", ranks=ranks))
     return 0
 
 
-def _ask_human(state: State, seat: int, ask: Callable[[str], str]) -> int | None:
+def _ask_human(state: State, seat: int, ask: Callable[[str], str], lang: str) -> int | None:
     print()
-    print(state.render(seat))
+    print(state.render(seat, lang))
     while True:
         legal = state.legal_actions(seat)
         texts = [state.action_text(action) for action in legal]
         print("  " + "  ".join(f"[{i}] {text}" for i, text in enumerate(texts)))
         try:
-            answer = ask(f"seat {seat}> ").strip()
+            answer = ask(say(lang, "prompt", seat=seat)).strip()
         except EOFError:
             return None
         if answer in ("q", "quit", "exit"):
             return None
         if answer in ("?", "help", ""):
-            print(HELP)
+            print(say(lang, "help"))
             continue
         if answer in ("v", "view"):
-            print(state.render(seat))
+            print(state.render(seat, lang))
             continue
         if answer.isdigit() and int(answer) < len(legal):
             return legal[int(answer)]
@@ -123,7 +128,7 @@ def _ask_human(state: State, seat: int, ask: Callable[[str], str]) -> int | None
             continue
         if action in legal:
             return action
-        print(f"  {answer!r} is not legal now", file=sys.stderr)
+        print("  " + say(lang, "not_legal", answer=answer), file=sys.stderr)
 
 
 def _views_differ(state: State) -> bool:

@@ -1,62 +1,117 @@
-"""Collect! as text for the terminal."""
+"""Collect! as text for the terminal, in English or Japanese."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
-from bodoge.games.collect.animals import ANIMALS, KEYS
-from bodoge.games.collect.phases import DECK_NAMES, KNOWN, PHASES
+from bodoge.games.collect.animals import ANIMALS, name
+from bodoge.games.collect.phases import DECK_NAMES, KNOWN, OVER, PHASES
 
 if TYPE_CHECKING:
     from bodoge.games.collect.state import CollectState
 
 PROMPTS = {
-    "draw": "choose a deck to draw from",
-    "keep": "keep the revealed card, or return it and take the other deck's top",
-    "place": "play the card at the left or right end of your row",
-    "ability": "use the ability of the card just played, or pass",
-    "crocodile_deck": "put the chosen card on the bottom of deck A or B",
-    "crab_to": "move the chosen card to a new position in its row",
-    "parrot_reveal": "reveal the top card of deck A or B",
-    "parrot_return": "no match: put the card back on top of deck A or B",
-    "chameleon": "two chameleons: put each on the bottom of deck A or B",
-    "over": "the game is over",
+    "en": {
+        "draw": "choose a deck to draw from",
+        "keep": "keep the revealed card, or return it and take the other deck's top",
+        "place": "play the card at the left or right end of your row",
+        "ability": "use the ability of the card just played, or pass",
+        "crocodile_deck": "put the chosen card on the bottom of deck A or B",
+        "crab_to": "move the chosen card to a new position in its row",
+        "parrot_reveal": "reveal the top card of deck A or B",
+        "parrot_return": "no match: put the card back on top of deck A or B",
+        "chameleon": "two chameleons: put each on the bottom of deck A or B",
+        "over": "the game is over",
+    },
+    "ja": {
+        "draw": "カードを引くデッキを選んでください",
+        "keep": "公開したカードを獲得するか、デッキに戻してもう一方のデッキの一番上を"
+        "獲得してください",
+        "place": "カードを列の左端か右端にプレイしてください",
+        "ability": "プレイしたカードの能力を使うか、パスしてください",
+        "crocodile_deck": "選んだカードをデッキAかBの一番下に戻してください",
+        "crab_to": "選んだカードを列の中の新しい位置へ移動してください",
+        "parrot_reveal": "デッキAかBの一番上を公開してください",
+        "parrot_return": "宣言と違いました：カードをデッキAかBの一番上に戻してください",
+        "chameleon": "カメレオン2枚：それぞれをデッキAかBの一番下に戻してください",
+        "over": "ゲーム終了",
+    },
+}
+
+LABELS = {
+    "en": {
+        "title": "Collect!  round {round}  (crowns left: {half} half, {full} full)",
+        "deck": "deck {name} ({count:2} cards, top first): {cards}",
+        "you": "you",
+        "seat": "seat {seat}",
+        "team": "team {team}",
+        "to_move": "◀ to move",
+        "empty": "(empty)",
+        "face_up": "face up: {card}",
+        "named": "parrot named: {card}",
+        "winner": "winner: {seats}",
+        "prompt": "seat {seat}: {prompt}",
+    },
+    "ja": {
+        "title": "コレクト！  ラウンド {round}  （残りの王冠：ハーフ {half}、フル {full}）",
+        "deck": "デッキ{name}（{count:2}枚、上から）：{cards}",
+        "you": "あなた",
+        "seat": "席{seat}",
+        "team": "チーム{team}",
+        "to_move": "◀ 手番",
+        "empty": "（空）",
+        "face_up": "公開中：{card}",
+        "named": "オウムの宣言：{card}",
+        "winner": "勝者：{seats}",
+        "prompt": "席{seat}：{prompt}",
+    },
 }
 
 
-def _deck_line(state: CollectState, deck: int) -> str:
+def pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal columns (a Japanese character takes two)."""
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
+
+def _deck_line(state: CollectState, deck: int, text: dict[str, str], lang: str) -> str:
     cards = state.decks[deck]
     shown = state.options["known_cards"] == "shown"
-    top_first = [KEYS[c & 7] if shown and c >= KNOWN else "?" for c in reversed(cards)]
+    top_first = [name(c & 7, lang) if shown and c >= KNOWN else "?" for c in reversed(cards)]
     listing = " ".join(top_first) if len(top_first) <= 14 else " ".join(top_first[:14]) + " …"
-    return f"  deck {DECK_NAMES[deck]} ({len(cards):2} cards, top first): {listing}"
+    return "  " + text["deck"].format(name=DECK_NAMES[deck], count=len(cards), cards=listing)
 
 
-def render(state: CollectState, seat: int | None) -> str:
+def render(state: CollectState, seat: int | None, lang: str = "en") -> str:
+    lang = lang if lang in LABELS else "en"
+    text = LABELS[lang]
     team_mode = state.options["team_mode"] == "on"
-    lines = [f"Collect! / コレクト！  round {state.round}  (crowns left: "
-             f"{3 - sum(state.half)} half, {'0' if state.full >= 0 else '1'} full)"]  # fmt: skip
-    lines += [_deck_line(state, 0), _deck_line(state, 1), ""]
+    full_left = 0 if state.full >= 0 else 1
+    lines = [text["title"].format(round=state.round, half=3 - sum(state.half), full=full_left)]
+    lines += [_deck_line(state, 0, text, lang), _deck_line(state, 1, text, lang), ""]
     for other, row in enumerate(state.rows):
         marks = "★" * state.half[other] + ("♛" if state.full == other else "")
-        who = "you" if other == seat else f"seat {other}"
-        team = f" team {'AB'[other % 2]}" if team_mode else ""
-        turn = " ◀ to move" if other == state.active and state.phase != len(PHASES) - 1 else ""
-        cards = "  ".join(f"{i}:{ANIMALS[c].en}" for i, c in enumerate(row)) or "(empty)"
-        lines.append(f"  {who:7}{team} {marks:3}| {cards}{turn}")
+        who = text["you"] if other == seat else text["seat"].format(seat=other)
+        team = " " + text["team"].format(team="AB"[other % 2]) if team_mode else ""
+        turn = " " + text["to_move"] if other == state.active and state.phase != OVER else ""
+        cards = "  ".join(f"{i}:{name(c, lang)}" for i, c in enumerate(row)) or text["empty"]
+        lines.append(f"  {pad(who + team, 15 if team_mode else 7)} {marks:3}| {cards}{turn}")
     lines.append("")
-    phase = PHASES[state.phase]
     if state.held >= 0:
-        lines.append(f"  face up: {ANIMALS[state.held].en} ({ANIMALS[state.held].ja})")
+        other_lang = name(state.held, "ja" if lang == "en" else "en")
+        lines.append("  " + text["face_up"].format(card=f"{name(state.held, lang)} ({other_lang})"))
     if state.placed >= 0:
-        card = ANIMALS[state.rows[state.active][state.placed]]
-        lines.append(f"  {card.en}: {card.ability_en}")
+        animal = ANIMALS[state.rows[state.active][state.placed]]
+        ability = animal.ability_ja if lang == "ja" else animal.ability_en
+        lines.append(f"  {animal.ja if lang == 'ja' else animal.en}: {ability}")
     if state.named >= 0:
-        lines.append(f"  parrot named: {ANIMALS[state.named].en}")
+        lines.append("  " + text["named"].format(card=name(state.named, lang)))
     result = state.result()
     if result is not None:
-        names = ", ".join(f"seat {w}" for w in result.winners)
-        lines.append(f"  winner: {names}")
+        seats = ", ".join(text["seat"].format(seat=w) for w in result.winners)
+        lines.append("  " + text["winner"].format(seats=seats))
     else:
-        lines.append(f"  seat {state.active}: {PROMPTS[phase]}")
+        prompt = PROMPTS[lang][PHASES[state.phase]]
+        lines.append("  " + text["prompt"].format(seat=state.active, prompt=prompt))
     return "\n".join(lines)

@@ -574,10 +574,10 @@ class CollectState(State):
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
 
-    def render(self, seat: int | None) -> str:
+    def render(self, seat: int | None, lang: str = "en") -> str:
         from bodoge.games.collect.render import render
 
-        return render(self, seat)
+        return render(self, seat, lang)
 
     def heuristic(self, seat: int) -> float:
         from bodoge.games.collect.heuristic import evaluate
