@@ -71,3 +71,17 @@ def test_fair_share_follows_the_wins_handed_out() -> None:
     nobody = [beaten, record(1, [0, 1], [0.0, 1.0], [0, 2])]
     d = summarize(batch, nobody).data
     assert d["fair_share"] == 0.25 and d["no_winner"] == 1
+
+
+def test_progress_bar_draws_on_one_line_and_ends_it() -> None:
+    import io
+
+    from bodoge.sim.progress import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar(4, out, width=8)
+    bar(2)
+    bar(4)
+    text = out.getvalue()
+    assert text.startswith("\r[####....] 2/4 games") and "\r[########] 4/4 games" in text
+    assert text.endswith("\n") and text.count("\n") == 1
