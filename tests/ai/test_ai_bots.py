@@ -16,7 +16,7 @@ from bodoge.ai import (
     sample,
 )
 from bodoge.ai.ismcts import rewards
-from bodoge.engine import BodogeError, Rng, ranked_result
+from bodoge.engine import BodogeError, IllegalAction, Rng, ranked_result
 
 SPECS = ["random", "greedy", "greedy:2", "ismcts:40", "easy", "normal", "hard"]
 
@@ -208,3 +208,10 @@ def test_simultaneous_node_is_decoupled() -> None:
     visits = [sum(stat[0] for stat in root.tables[seat].values()) for seat in (0, 1)]
     assert visits == [200, 200]
     assert all(len(key) == 4 and key[0] == 1 and key[2] == 0 for key in root.children)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:5"])
+def test_a_bot_asked_for_a_seat_with_nothing_to_decide_fails_clearly(spec: str) -> None:
+    state = position(hands=[[1, 9], [8]], sealed=[0, 2])  # seat 1 has sealed already
+    with pytest.raises(IllegalAction, match="seat 1 has nothing to decide"):
+        make_bot(spec, 0).choose(state, 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bodoge.engine import BodogeError, Rng, State
+from bodoge.engine import BodogeError, IllegalAction, Rng, State
 
 
 class Bot(Protocol):
@@ -29,6 +29,15 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     world = state.determinize(seat, rng)
     world.rng = Rng(rng.next64())
     return world
+
+
+def legal_or_fail(state: State, seat: int) -> list[int]:
+    """The seat's legal actions; a bot asked to move for a seat that is not pending fails
+    clearly instead of with an index error."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise IllegalAction(f"seat {seat} has nothing to decide (waiting for {state.pending()})")
+    return legal
 
 
 def pick(items: list[int], rng: Rng) -> int:

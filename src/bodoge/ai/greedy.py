@@ -8,7 +8,7 @@ by the bot's seeded generator, so a game without a heuristic of its own still va
 
 from __future__ import annotations
 
-from bodoge.ai.base import pick, sample
+from bodoge.ai.base import legal_or_fail, pick, sample
 from bodoge.engine import Rng, State
 
 
@@ -33,7 +33,7 @@ class GreedyBot:
         return {action: total / self.samples for action, total in totals.items()}
 
     def choose(self, state: State, seat: int) -> int:
-        legal = state.legal_actions(seat)
+        legal = legal_or_fail(state, seat)
         if len(legal) == 1:
             return legal[0]
         values = self.evaluate(state, seat)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 
-from bodoge.ai.base import sample
+from bodoge.ai.base import legal_or_fail, sample
 from bodoge.engine import Rng, State
 
 WIN_WEIGHT = 0.8
@@ -89,7 +89,7 @@ class IsmctsBot:
         self.last_root: _Node | None = None  # kept for tests and analysis
 
     def choose(self, state: State, seat: int) -> int:
-        legal = state.legal_actions(seat)
+        legal = legal_or_fail(state, seat)
         if len(legal) == 1:
             return legal[0]
         root = _Node()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bodoge.ai.base import pick
+from bodoge.ai.base import legal_or_fail, pick
 from bodoge.engine import Rng, State
 
 
@@ -13,4 +13,4 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State, seat: int) -> int:
-        return pick(state.legal_actions(seat), self.rng)
+        return pick(legal_or_fail(state, seat), self.rng)
