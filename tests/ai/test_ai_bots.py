@@ -6,6 +6,7 @@ import pytest
 from toy_game import SealedBids
 
 from bodoge.ai import (
+    LEVEL_INFO,
     LEVELS,
     BotSpecError,
     GreedyBot,
@@ -56,6 +57,9 @@ def test_specs_name_the_documented_bots() -> None:
     assert isinstance(make_bot("easy", 1), GreedyBot)
     assert make_bot("hard", 1).name == "hard"
     assert set(LEVELS) == {"easy", "normal", "hard"}
+    # Every level has a name and a description in English and Japanese for players.
+    assert set(LEVEL_INFO) == set(LEVELS)
+    assert all(set(info) == {"en", "ja"} and all(info.values()) for info in LEVEL_INFO.values())
 
 
 @pytest.mark.parametrize(

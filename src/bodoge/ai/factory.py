@@ -26,6 +26,22 @@ LEVELS = {
     "hard": "ismcts:hard",  # 1500 iterations of search
 }
 
+# What a player sees when choosing an opponent (terminal, server): English and Japanese.
+LEVEL_INFO = {
+    "easy": {
+        "en": "Easy: takes the best-looking move now, never looks ahead",
+        "ja": "かんたん：目先でいちばん良さそうな手を選び、先を読まない",
+    },
+    "normal": {
+        "en": "Normal: searches 300 simulated games per decision",
+        "ja": "ふつう：1手ごとに300回のシミュレーションで読む",
+    },
+    "hard": {
+        "en": "Hard: searches 1500 simulated games per decision",
+        "ja": "むずかしい：1手ごとに1500回のシミュレーションで読む",
+    },
+}
+
 SPEC_HELP = (
     "random, greedy[:N], ismcts[:easy|normal|hard|ITERATIONS|SECONDSs], or a level: "
     + ", ".join(LEVELS)
