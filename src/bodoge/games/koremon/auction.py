@@ -31,7 +31,17 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
-from bodoge.games.koremon.render import card_label, card_list, pyramid_block
+from bodoge.games.koremon.render import (
+    AUCTION,
+    LABELS,
+    card_label,
+    card_list,
+    language,
+    pad,
+    pyramid_block,
+    seat_list,
+    width,
+)
 
 MONEY = 100
 ROUNDS = 15
@@ -497,43 +507,65 @@ class AuctionState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> str:
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        lang = language(lang)
+        text, common = AUCTION[lang], LABELS[lang]
+        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
         lines = [
-            f"Monster Auction / モンスター・オークション   round {self.round}/{ROUNDS}   "
-            f"deck: {len(self.deck)}   payment: {self.options['payment']}"
+            text["title"].format(
+                title=title,
+                round=self.round,
+                rounds=ROUNDS,
+                deck=len(self.deck),
+                payment=self.options["payment"],
+            )
         ]
         if self.last:
-            lines.append("Last reveal:")
-            for i, card in enumerate(self.last["table"]):
+            lines.append(text["last"])
+            labels = [card_label(card, lang) for card in self.last["table"]]
+            column = max(14, *map(width, labels))  # terminal columns: a kana takes two
+            for i, label in enumerate(labels):
                 amounts = " ".join(
-                    f"s{s}:{bid[i]}" for s, bid in enumerate(self.last["bids"]) if bid
+                    text["bid"].format(seat=s, amount=bid[i])
+                    for s, bid in enumerate(self.last["bids"])
+                    if bid
                 )
                 winner = self.last["winners"][i]
-                who = f"seat {winner}" if winner >= 0 else "nobody (discarded)"
-                lines.append(f"  {card_label(card):14} {amounts:32} -> {who}")
+                who = common["seat"].format(seat=winner) if winner >= 0 else text["discarded"]
+                lines.append(
+                    text["reveal"].format(
+                        card=pad(label, column), amounts=pad(amounts, 32), who=who
+                    )
+                )
         for other in range(self.players):
-            you = " (you)" if other == seat else ""
-            head = f"Seat {other}{you}: money {self.money[other]}, {self._status(other)}"
+            head = text["head"].format(
+                seat=other,
+                you=common["you"] if other == seat else "",
+                money=self.money[other],
+                status=text[self._status(other)],
+            )
             if self.out[other]:
-                head += f" (out in round {self.out[other]})"
+                head += text["out_in"].format(round=self.out[other])
             if self.to_place[other]:
-                head += f", to place: {card_list(self.to_place[other])}"
-            lines.append(pyramid_block(head, self.pyramids[other]))
+                head += text["to_place"].format(cards=card_list(self.to_place[other], lang))
+            lines.append(pyramid_block(head, self.pyramids[other], lang))
         if self.phase == BID:
-            lines.append("On the table (bid in this order):")
+            lines.append(text["table"])
             mine = self.bids[seat] if seat is not None else []
             for i, card in enumerate(self.table):
-                written = f"  your bid: {mine[i]}" if i < len(mine) else ""
-                lines.append(f"  {i + 1}. {card_label(card)}{written}")
+                written = text["your_bid"].format(amount=mine[i]) if i < len(mine) else ""
+                lines.append(
+                    text["row"].format(number=i + 1, card=card_label(card, lang), written=written)
+                )
             if seat is not None and seat in self.waiting:
                 left = self.money[seat] - sum(mine)
-                lines.append(f"Seat {seat}: bid on monster {len(mine) + 1} (bid:0 to bid:{left})")
+                lines.append(text["bid_prompt"].format(seat=seat, number=len(mine) + 1, left=left))
         elif self.phase == PLACE and seat is not None and seat in self.waiting:
-            lines.append(f"Seat {seat}: place a won card (place:<card>@<row>.<n>)")
+            lines.append(text["place_prompt"].format(seat=seat))
         elif self.phase == OVER:
             result = self.result()
             assert result is not None
-            lines.append(f"Game over. Winners: {result.winners}")
+            lines.append(text["over"].format(winners=seat_list(result.winners, lang)))
         return "\n".join(lines)
 
 

@@ -30,6 +30,7 @@ from bodoge.games.koremon.cards import (
     evolution_set,
     species_of_rank,
 )
+from bodoge.games.koremon.render import EVOLUTION, LABELS, language
 
 SPECIES_COUNT = MIMIC
 ROLL = 0
@@ -44,8 +45,10 @@ _CARD_BY_NAME = {
 }
 
 
-def _both(card: int) -> str:
-    return f"{card_name(card, 'en')} {card_name(card, 'ja')} (rank {RANK[card]})"
+def _both(card: int, lang: str = "en") -> str:
+    """Both names and the rank ("Dragon ドラゴン (rank 1)"); in Japanese "ドラゴン（ランク1）"."""
+    text = EVOLUTION[language(lang)]
+    return text["card"].format(en=card_name(card), ja=card_name(card, "ja"), rank=RANK[card])
 
 
 class EvolutionState(State):
@@ -260,25 +263,32 @@ class EvolutionState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> str:
-        lines = ["Monster Evolution モンスター・エボリューション"]
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        lang = language(lang)
+        text, common = EVOLUTION[lang], LABELS[lang]
+        info = self.info
+        lines = [info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"]
         for other, card in enumerate(self.holds):
-            mark = " (you)" if other == seat else ""
-            lines.append(f"  seat {other}{mark}: {_both(card)}")
+            mark = common["you"] if other == seat else ""
+            lines.append(text["holds"].format(seat=other, you=mark, card=_both(card, lang)))
         for rank in range(1, 6):
             names = [
-                f"{card_name(c)} {card_name(c, 'ja')}" for c in BY_RANK[rank] if self.supply[c]
+                text["supply_card"].format(en=card_name(c), ja=card_name(c, "ja"))
+                for c in BY_RANK[rank]
+                if self.supply[c]
             ]
-            lines.append(f"  supply rank {rank}: {', '.join(names) or '-'}")
+            cards = common["list_sep"].join(names) or "-"
+            lines.append(text["supply"].format(rank=rank, cards=cards))
         if self.dice:
-            lines.append(f"Last roll: seat {self.last} rolled {self.dice[0]} + {self.dice[1]}")
+            a, b = self.dice
+            lines.append(text["roll"].format(seat=self.last, a=a, b=b))
         if self.winner >= 0:
-            lines.append(f"Seat {self.winner} evolved to the Dragon and wins!")
+            lines.append(text["won"].format(seat=self.winner))
         elif self.choosing:
-            lines.append(f"Seat {self.turn}: choose a rank {self.choosing} monster to take")
+            lines.append(text["choose"].format(seat=self.turn, rank=self.choosing))
         else:
             rank = RANK[self.holds[self.turn]]
-            lines.append(f"Seat {self.turn} to roll (evolves on {rank} or less; 6+6 sets back)")
+            lines.append(text["to_roll"].format(seat=self.turn, rank=rank))
         return "\n".join(lines)
 
 

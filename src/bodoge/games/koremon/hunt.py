@@ -27,7 +27,14 @@ from bodoge.games.koremon.cards import (
     read_list,
     shuffled_deck,
 )
-from bodoge.games.koremon.render import card_label, pyramid_block
+from bodoge.games.koremon.render import (
+    HUNT,
+    LABELS,
+    card_label,
+    language,
+    pyramid_block,
+    seat_list,
+)
 
 RING = 6
 PHASES = ("roll", "place", "over")
@@ -351,28 +358,33 @@ class HuntState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> str:
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        lang = language(lang)
+        text, common = HUNT[lang], LABELS[lang]
         ring = "  ".join(
-            f"{'>' if i == self.piece else ' '}{i + 1}:{card_label(card)}"
+            f"{'>' if i == self.piece else ' '}{i + 1}:{card_label(card, lang)}"
             for i, card in enumerate(self.ring)
         )
+        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
         lines = [
-            f"Hunt the Monster! / ハント・ザ・モンスター！   deck: {len(self.deck)} cards",
-            f"Ring (> = Winhart): {ring}",
+            text["title"].format(title=title, deck=len(self.deck)),
+            text["ring"].format(ring=ring),
         ]
         if self.die:
-            lines.append(f"Last roll: {self.die}")
+            lines.append(text["roll"].format(die=self.die))
         for other, pyramid in enumerate(self.pyramids):
-            you = " (you)" if other == seat else ""
-            marker = " <- to move" if other == self.turn and self.phase != OVER else ""
-            lines.append(pyramid_block(f"Seat {other}{you}{marker}", pyramid))
+            you = common["you"] if other == seat else ""
+            marker = text["to_move"] if other == self.turn and self.phase != OVER else ""
+            head = text["head"].format(seat=other, you=you, marker=marker)
+            lines.append(pyramid_block(head, pyramid, lang))
         if self.phase == PLACE:
-            card = card_label(self.ring[self.piece])
-            lines.append(f"Seat {self.turn} takes {card}: choose a slot (place:<row>.<n>)")
+            card = card_label(self.ring[self.piece], lang)
+            lines.append(text["place_prompt"].format(seat=self.turn, card=card))
         elif self.phase == ROLL:
-            lines.append(f"Seat {self.turn}: roll the die (roll)")
+            lines.append(text["roll_prompt"].format(seat=self.turn))
         else:
             result = self.result()
             assert result is not None
-            lines.append(f"Game over ({ENDS[self.end]}). Winners: {result.winners}")
+            end = text[ENDS[self.end]]
+            lines.append(text["over"].format(end=end, winners=seat_list(result.winners, lang)))
         return "\n".join(lines)

@@ -34,6 +34,7 @@ from bodoge.games.koremon.cards import (
     card_name,
     trick_deck,
 )
+from bodoge.games.koremon.render import LABELS, TRICK, language
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
 SPECIES = range(SPECIES_COUNT)
@@ -60,7 +61,10 @@ _CARD_BY_NAME = {
 }
 
 
-def _both(card: int) -> str:
+def _both(card: int, lang: str = "en") -> str:
+    """Both names ("Dragon ドラゴン"); in Japanese only the Japanese one."""
+    if lang == "ja":
+        return card_name(card, "ja")
     return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
 
 
@@ -535,61 +539,76 @@ class TrickState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> str:
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        lang = language(lang)
+        text, common = TRICK[lang], LABELS[lang]
+        info = self.info
+        title = info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"
         lines = [
-            f"Trick the Monster トリック・ザ・モンスター！  game {self.game + 1}/{self.games}"
-            f"  dealer: seat {self.dealer}"
+            text["title"].format(
+                title=title, game=self.game + 1, games=self.games, dealer=self.dealer
+            )
         ]
         scores = self.scores()
         for other in range(self.players):
-            won = sum(sum(game[other]) for game in self.won)
-            face_up = sum(row[other] for row in self.face_up)
             lines.append(
-                f"  seat {other}{' (you)' if other == seat else ''}: {scores[other]:+d} points, "
-                f"{sum(self.hands[other])} in hand, {won} cards won, {face_up} face-up Mimics"
+                text["row"].format(
+                    seat=other,
+                    you=common["you"] if other == seat else "",
+                    score=scores[other],
+                    hand=sum(self.hands[other]),
+                    won=sum(sum(game[other]) for game in self.won),
+                    face_up=sum(row[other] for row in self.face_up),
+                )
             )
         if self.last_trick or self.ply >= self.players:
             # Led Mimics precede the first monster (or fill the trick), so their seats follow.
             led = self.players - len(self.last_trick)
             first = self.last_trick[0][0] if self.last_trick else (self.leader + led) % self.players
-            plays = ", ".join(
-                [f"seat {(first - led + i) % self.players} Mimic (led)" for i in range(led)]
-                + [self._play_text(entry) for entry in self.last_trick]
+            plays = common["list_sep"].join(
+                [text["led"].format(seat=(first - led + i) % self.players) for i in range(led)]
+                + [self._play_text(entry, lang) for entry in self.last_trick]
             )
             if self.last_winner >= 0:
                 en, ja = RULE_NAMES[self.last_step]
-                won_by = f"won by seat {self.last_winner} (rule {self.last_step}: {en} {ja})"
+                name = ja if lang == "ja" else f"{en} {ja}"
+                won_by = text["won_by"].format(
+                    seat=self.last_winner, rule=self.last_step, name=name
+                )
             else:
-                won_by = "no winner"
-            lines.append(f"Last trick: {plays} - {won_by}")
+                won_by = text["no_winner"]
+            lines.append(text["last"].format(plays=plays, won_by=won_by))
         if self.left:
             current = [
-                f"seat {(self.leader + i) % self.players} Mimic (led: face up, -10)"
+                text["led_now"].format(seat=(self.leader + i) % self.players)
                 for i in range(self.led)
             ]
-            current += [self._play_text(entry) for entry in self.trick]
+            current += [self._play_text(entry, lang) for entry in self.trick]
+            playing = common["list_sep"].join(current) or text["nothing"]
             lines.append(
-                f"Trick led by seat {self.leader}: {', '.join(current) or '(nothing yet)'}"
-                f"; seat {self.to_move()} to play"
+                text["current"].format(leader=self.leader, cards=playing, seat=self.to_move())
             )
         if seat is not None and self.left:
             hand = self.hands[seat]
             cards = [
-                f"{_both(card)} (rank {RANK[card]}) x{hand[card]}"
+                text["card"].format(name=_both(card, lang), rank=RANK[card], count=hand[card])
                 if card != MIMIC
-                else f"{_both(card)} x{hand[card]}"
+                else text["mimic"].format(name=_both(card, lang), count=hand[card])
                 for card in range(CARD_COUNT)
                 if hand[card]
             ]
-            lines.append("Your hand: " + "; ".join(cards))
+            lines.append(text["hand"] + text["hand_sep"].join(cards))
         return "\n".join(lines)
 
     @staticmethod
-    def _play_text(entry: tuple[int, int, int]) -> str:
+    def _play_text(entry: tuple[int, int, int], lang: str = "en") -> str:
         seat, card, kind = entry
+        text = TRICK[language(lang)]
         if card == MIMIC:
-            return f"seat {seat} {_both(MIMIC)} as {_both(kind)}"
-        return f"seat {seat} {_both(card)}"
+            return text["play_as"].format(
+                seat=seat, card=_both(MIMIC, lang), kind=_both(kind, lang)
+            )
+        return text["play"].format(seat=seat, card=_both(card, lang))
 
 
 # ---- JSON helpers ------------------------------------------------------------------------

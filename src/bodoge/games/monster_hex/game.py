@@ -962,5 +962,5 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     # ---- terminal ---------------------------------------------------------------------------
 
-    def render(self, seat: int | None) -> str:
-        return render(self, seat)
+    def render(self, seat: int | None, lang: str = "en") -> str:
+        return render(self, seat, lang)

@@ -1,0 +1,123 @@
+"""The Koremon games' terminal text in Japanese (`render(seat, "ja")`): the same layout with the
+Japanese title, card names and words; the action notations unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bodoge.engine import State
+from bodoge.games.koremon import AuctionState, EvolutionState, HuntState, TrickState
+from bodoge.games.koremon import pyramid as P
+from bodoge.games.koremon.cards import MIMIC, card_name, parse_card
+from bodoge.games.koremon.render import card_label, pyramid_block, width
+
+
+def _play(state: State, steps: int, pick: int = -1) -> State:
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.pending()[0]
+        state.apply(seat, state.legal_actions(seat)[pick])
+    return state
+
+
+def _check(state: State, seat: int, card: int) -> str:
+    """The shared checks: Japanese title and `card`'s Japanese name, no English name, different
+    from the English text, and the default language is English."""
+    ja = state.render(seat, "ja")
+    assert state.info.title_ja in ja and state.info.title_en not in ja
+    assert card_name(card, "ja") in ja and card_name(card) not in ja
+    en = state.render(seat)
+    assert ja != en and en == state.render(seat, "en") and state.info.title_en in en
+    assert "席" in ja and "seat" not in ja.lower()
+    return ja
+
+
+def test_auction_in_japanese() -> None:
+    state = AuctionState.new(3, seed=5)
+    ja = _check(state, 0, state.table[0])
+    assert f"  1. {card_label(state.table[0], 'ja')}" in ja
+    assert "席0：1番目のモンスターに入札してください（bid:0〜bid:100）" in ja
+    for seat in range(3):  # seat 0 wins every card of the first reveal
+        for _ in range(6):
+            state.apply(seat, 0 if seat else 10)
+    ja = _check(state, 0, state.last["table"][0])
+    assert "ラウンド 2/15" in ja and "前回の公開：" in ja and "-> 席0" in ja
+
+
+def test_hunt_in_japanese_with_a_pyramid() -> None:
+    state = _play(HuntState.new(3, seed=7), 12)
+    card = next(c for c in state.ring if c >= 0 and c != MIMIC)
+    ja = _check(state, 0, card)
+    assert "リング（> = ウィンハルト）：" in ja
+    placed = [c for pyramid in state.pyramids for c in pyramid if c >= 0]
+    assert placed and all(f"[{card_name(c, 'ja')}]" in ja for c in placed)
+
+
+def test_trick_in_japanese() -> None:
+    state = _play(TrickState.new(3, seed=9), 4)
+    card = next(c for c in range(MIMIC) if state.hands[0][c])
+    ja = _check(state, 0, card)
+    assert "あなたの手札：" in ja and f"{card_name(card, 'ja')}（ランク" in ja
+    assert "前のトリック：" in ja and "ディーラー：席" in ja
+
+
+def test_evolution_in_japanese() -> None:
+    state = _play(EvolutionState.new(3, seed=11), 5)
+    ja = _check(state, 0, state.holds[0])
+    assert f"  席0（あなた）：{card_name(state.holds[0], 'ja')}（ランク" in ja
+    assert "中央のランク5：" in ja
+
+
+@pytest.mark.parametrize("cls", [AuctionState, HuntState, TrickState, EvolutionState])
+def test_every_screen_of_a_seeded_game_renders_in_both_languages(cls: type[State]) -> None:
+    state = cls.new(4, seed=3)
+    while True:
+        for seat in (None, 0):
+            assert state.render(seat, "ja") != state.render(seat)
+        if state.is_over():
+            break
+        _play(state, 1, 0)
+    if cls is not TrickState:  # Trick the Monster's last screen shows the final scores only
+        assert "ゲーム終了" in state.render(0, "ja") or "勝利" in state.render(0, "ja")
+    assert state.render(0, "xx") == state.render(0)
+
+
+def test_japanese_card_names_on_screen_are_typeable() -> None:
+    """A name shown in Japanese parses as that card, so `place:グリフォン@4.1` works too."""
+    for card in range(MIMIC + 1):
+        assert parse_card(card_name(card, "ja")) == card
+    state = AuctionState.new(3, seed=5)
+    assert state.parse_action(f"place:{card_name(0, 'ja')}@1.1") == state.parse_action(
+        "place:dragon@1.1"
+    )
+
+
+def test_japanese_pyramid_rows_are_centred_in_terminal_columns() -> None:
+    full: list[int] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+    lines = pyramid_block("席0", full, "ja").splitlines()
+    assert lines[0] == f"席0 | {P.score(full)}点、15/15枚"
+    rows = lines[1:]
+    assert [width(row) - width(row.lstrip()) for row in rows] == sorted(
+        (width(row) - width(row.lstrip()) for row in rows), reverse=True
+    )
+    assert "[ケンタウロス]" in rows[2] and "[ドラゴン]" in rows[0]
+
+
+def test_auction_reveal_columns_line_up_in_the_terminal() -> None:
+    """Bug fix: the bids after a reveal start in one terminal column however wide the names
+    (a kana takes two columns), in English and in Japanese."""
+    data: dict[str, Any] = json.loads(json.dumps(AuctionState.new(3, seed=5).to_json()))
+    data["last_reveal"] = {
+        "cards": ["bat", "lizardman", "mimic"],
+        "bids": [[1, 2, 3], [0, 0, 0], [4, 5, 6]],
+        "winners": [2, 2, 2],
+    }
+    state = AuctionState.from_json(data)
+    for lang, bid in (("en", "s0:"), ("ja", "席0:")):
+        rows = [line for line in state.render(0, lang).splitlines() if bid in line]
+        assert len(rows) == 3
+        assert len({width(row[: row.index(bid)]) for row in rows}) == 1
