@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -129,6 +130,46 @@ def test_malformed_and_inconsistent_json(
     bad.write_text(json.dumps(state))
     code, _, err = run(capsys, "legal", str(bad))
     assert code == 2 and "cards do not add up: 9 lion" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"game": "collect", "round": ' + "1" * 5000 + "}", "too many digits"),
+    ],
+    ids=["deep", "long-number"],
+)
+def test_json_that_python_cannot_hold_gets_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    """Bad input never shows a traceback: JSON nested past the recursion limit, or an integer
+    past Python's digit limit, is refused like any malformed JSON."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    code, out, err = run(capsys, "legal", str(bad))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bodoge: error: ") and message in err
+
+
+def test_an_unreadable_path_gets_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A path the system refuses (here: a name too long) is an input error, not a traceback."""
+    code, out, err = run(capsys, "legal", "a" * 5000)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bodoge: error: cannot read")
+
+
+def test_undecodable_standard_input_gets_one_line() -> None:
+    """Standard input that is not UTF-8 (with a strict decoder, as under most locales) is read as
+    bytes, so it is reported as invalid JSON."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bodoge", "legal", "-"],
+        input=b"\xff\xfe{", capture_output=True, check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith("bodoge: error: standard input is not valid JSON")
+    assert done.stderr.count(b"\n") == 1
 
 
 def test_oversized_input_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

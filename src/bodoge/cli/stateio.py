@@ -19,16 +19,23 @@ class InputError(BodogeError):
 def read_json(source: str) -> Any:
     """JSON from a path, or from standard input when `source` is "-"."""
     if source == "-":
-        text = sys.stdin.read(MAX_INPUT_BYTES + 1)
         where = "standard input"
+        raw = getattr(sys.stdin, "buffer", None)  # bytes, so a stray byte is no decode error
+        if raw is not None:
+            text = raw.read(MAX_INPUT_BYTES + 1).decode("utf-8", errors="replace")
+        else:
+            text = sys.stdin.read(MAX_INPUT_BYTES + 1)
     else:
-        path = Path(source)
-        if not path.is_file():
-            raise InputError(f"no such file: {source}")
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise InputError(f"{source} is larger than {MAX_INPUT_BYTES // 1024 // 1024} MiB")
-        text = path.read_text("utf-8", errors="replace")
         where = source
+        try:
+            path = Path(source)
+            if not path.is_file():
+                raise InputError(f"no such file: {source}")
+            if path.stat().st_size > MAX_INPUT_BYTES:
+                raise InputError(f"{source} is larger than {MAX_INPUT_BYTES // 1024 // 1024} MiB")
+            text = path.read_text("utf-8", errors="replace")
+        except OSError as error:  # unreadable, a name too long, ...
+            raise InputError(f"cannot read {source}: {error.strerror or error}") from None
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"{where} is larger than {MAX_INPUT_BYTES // 1024 // 1024} MiB")
     try:
@@ -37,6 +44,10 @@ def read_json(source: str) -> Any:
         raise InputError(
             f"{where} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except RecursionError:
+        raise InputError(f"{where} is not valid JSON: nested too deeply") from None
+    except ValueError:  # an integer literal beyond Python's digit limit
+        raise InputError(f"{where} is not valid JSON: a number has too many digits") from None
 
 
 def read_state(source: str) -> State:
