@@ -104,6 +104,8 @@ def test_bad_input_gets_one_clear_line(
         (["1", "keep"], "not legal"),
         (["5", "draw:A"], "not to move"),
         (["x", "draw:A"], "not a number"),
+        (["²", "draw:A"], "not a number"),
+        (["9" * 5000, "draw:A"], "not a number"),
         (["0"], "SEAT ACTION pairs"),
         (["0", "teleport"], "cannot read action"),
     ],
@@ -190,6 +192,31 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert code == 0
     assert "final ranks:" in out and "seat 1 (random) draw" in out
+
+
+@pytest.mark.parametrize("bots", ["²", "99999999999999999999999"])
+def test_play_refuses_a_bot_count_it_cannot_seat(
+    capsys: pytest.CaptureFixture[str], bots: str
+) -> None:
+    """`--bots` with a digit int() cannot read, or a count far beyond the seats, is one error line
+    (not a traceback)."""
+    code, out, err = run(capsys, "play", "collect", "--bots", bots)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bodoge: error: ")
+
+
+@pytest.mark.parametrize("answer", ["²", "9" * 5000])
+def test_play_reads_a_strange_number_as_an_unreadable_action(
+    capsys: pytest.CaptureFixture[str], answer: str
+) -> None:
+    """A typed answer that looks like a number but is none int() can read is refused like any
+    unreadable action, and the prompt comes back."""
+    from bodoge.cli import play
+
+    args = build_parser().parse_args(["play", "collect", "--seed", "2"])
+    answers = iter([answer, "q"])
+    assert play.run(args, ask=lambda prompt: next(answers)) == 0
+    assert "cannot read action" in capsys.readouterr().err
 
 
 def test_play_quits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:

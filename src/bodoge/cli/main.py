@@ -53,10 +53,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
         raise IllegalAction("apply takes SEAT ACTION pairs, e.g. `bodoge apply s.json 0 draw:A`")
     state = read_state(args.state)
     for seat_text, action in zip(pairs[::2], pairs[1::2], strict=True):
-        if not seat_text.lstrip("-").isdigit():
-            raise IllegalAction(f"seat {seat_text!r} is not a number")
+        try:
+            seat = int(seat_text)
+        except ValueError:  # not a number ("x", "²"), or more digits than Python reads
+            raise IllegalAction(f"seat {seat_text[:20]!r} is not a number") from None
         # Each action is checked before anything changes, so a bad one leaves the state intact.
-        state.apply_text(int(seat_text), action)
+        state.apply_text(seat, action)
     print(dump(state.to_json()))
     return 0
 

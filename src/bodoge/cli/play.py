@@ -39,7 +39,10 @@ def register(sub: Any) -> None:
 
 def seat_bots(players: int, bots: str, level: str, seed: int) -> dict[int, Bot]:
     """The last seats get bots: `--bots 3` (of `level`) or `--bots hard,random`."""
-    specs = [level] * int(bots) if bots.strip().isdigit() else bots.split(",")
+    count = bots.strip()
+    if count.isdecimal() and (len(count) > 6 or int(count) > players):
+        raise InvalidOptions(f"{count[:20]} bots do not fit {players} seats")
+    specs = [level] * int(count) if count.isdecimal() else bots.split(",")
     if len(specs) > players:
         raise InvalidOptions(f"{len(specs)} bots do not fit {players} seats")
     first = players - len(specs)
@@ -119,7 +122,7 @@ def _ask_human(state: State, seat: int, ask: Callable[[str], str], lang: str) ->
         if answer in ("v", "view"):
             print(state.render(seat, lang))
             continue
-        if answer.isdigit() and int(answer) < len(legal):
+        if answer.isdecimal() and len(answer) <= 6 and int(answer) < len(legal):
             return legal[int(answer)]
         try:
             action = state.parse_action(answer)
