@@ -99,6 +99,28 @@ def test_bad_input_gets_one_clear_line(
 
 
 @pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "required: COMMAND"),
+        (["fly"], "invalid choice: 'fly'"),
+        (["new", "collect"], "required: --players"),
+        (["new", "collect", "--players", "two"], "invalid int value: 'two'"),
+        (["view", "s.json", "--seat", "x"], "invalid int value: 'x'"),
+        (["legal"], "required: state"),
+    ],
+)
+def test_usage_errors_get_the_same_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """A missing or mistyped argument is bad input too: one `bodoge: error:` line, exit code 2."""
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bodoge: error: ") and message in err
+
+
+@pytest.mark.parametrize(
     ("moves", "message"),
     [
         (["1", "keep"], "not legal"),

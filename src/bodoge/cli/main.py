@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from bodoge import __version__
 from bodoge.cli import play as play_command
@@ -69,8 +70,15 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in the same one-line form as every other error (subcommands inherit it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"bodoge: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bodoge",
         description="bodoge (ボドゲ): Japanese tabletop games with their complete rules.",
     )
