@@ -60,13 +60,15 @@ def test_option_known_cards_hidden_makes_players_remember() -> None:
         decks = state.view(seat)["decks"]
         assert all(card is None for card in decks["A"]["cards"] + decks["B"]["cards"])
     assert deck(state, "A")[0] == "lion*"
-    assert "lion" not in state.render(0).split("deck A")[1].split("\n")[0]
+    line = state.render(0).split("deck A")[1].split("\n")[0]
+    assert "lion" not in line.lower() and "?" in line
+    assert "ライオン" not in state.render(0, "ja")
 
 
 def test_render_shows_known_cards_and_hides_the_rest() -> None:
     """RULINGS §1 Knowledge, as the terminal shows it: known cards by name, unseen cards as "?"."""
     line = next(text for text in marked_state().render(0).splitlines() if "deck A" in text)
-    assert line.split(": ", 1)[1].split()[:3] == ["lion", "?", "crocodile"]
+    assert line.split(": ", 1)[1].split()[:3] == ["Lion", "?", "Crocodile"]
 
 
 def test_determinize_keeps_known_cards_and_reshuffles_only_unseen_ones() -> None:
