@@ -80,6 +80,12 @@ def test_state_json_dispatches_on_game_and_rejects_junk() -> None:
     broken["players"] = 9
     with pytest.raises(InvalidState, match="players must be 2-4"):
         state_from_json(broken)
+    for key, value in [("seed", True), ("ply", True), ("rng", False), ("format", True),
+                       ("format", 1.0), ("players", 2.0)]:  # fmt: skip
+        broken = state.to_json()
+        broken[key] = value
+        with pytest.raises(InvalidState, match=key):
+            state_from_json(broken)
     broken = state.to_json()
     broken["options"] = [1]
     with pytest.raises(InvalidState, match="options must be an object"):
@@ -108,6 +114,13 @@ def test_replay_record_rebuilds_the_game() -> None:
 def test_view_rejects_a_seat_that_does_not_exist() -> None:
     with pytest.raises(IllegalAction, match="no seat 7"):
         get_game("collect").new(2, seed=1).view(7)
+    with pytest.raises(IllegalAction, match="no seat True"):
+        get_game("collect").new(2, seed=1).view(True)  # type: ignore[arg-type]
+
+
+def test_a_boolean_seed_is_no_seed() -> None:
+    with pytest.raises(InvalidOptions, match="seed must be"):
+        get_game("collect").new(2, seed=True)
 
 
 def test_private_events_reach_only_their_seats() -> None:

@@ -75,7 +75,7 @@ class State(ABC):
         resolved = resolve_options(info.options, options)
         if seed is None:
             seed = fresh_seed()
-        if not isinstance(seed, int) or seed < 0:
+        if type(seed) is not int or seed < 0:  # True is no seed
             raise InvalidOptions(f"seed must be a non-negative whole number, not {seed!r}")
         state = cls.__new__(cls)
         state._init_base(players, resolved, seed, Rng(seed), 0)
@@ -226,7 +226,7 @@ class State(ABC):
             return f"action {action!r}"
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
             raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
         result = self.result()
         data: dict[str, Any] = {
@@ -266,15 +266,17 @@ class State(ABC):
             raise InvalidState("a state must be a JSON object")
         if data.get("game") != cls.info.id:
             raise InvalidState(f"state is for game {data.get('game')!r}, not {cls.info.id!r}")
-        if data.get("format", JSON_FORMAT) != JSON_FORMAT:
-            raise InvalidState(f"state format {data.get('format')!r} is not {JSON_FORMAT}")
+        fmt = data.get("format", JSON_FORMAT)
+        if type(fmt) is not int or fmt != JSON_FORMAT:  # JSON true or 1.0 is no format number
+            raise InvalidState(f"state format {fmt!r} is not {JSON_FORMAT}")
         players = data.get("players")
         info = cls.info
-        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        if type(players) is not int or not info.min_players <= players <= info.max_players:
             raise InvalidState(f"players must be {info.min_players}-{info.max_players}")
         for key in ("seed", "rng", "ply"):
-            if not isinstance(data.get(key, 0), int) or data.get(key, 0) < 0:
-                raise InvalidState(f"{key} must be a non-negative whole number")
+            value = data.get(key, 0)
+            if type(value) is not int or value < 0:
+                raise InvalidState(f"{key} must be a non-negative whole number, not {value!r}")
         try:
             options = resolve_options(info.options, data.get("options"))
         except InvalidOptions as error:

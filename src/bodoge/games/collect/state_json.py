@@ -53,7 +53,7 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
     players = state.players
     state._events = []
     round_number = data.get("round", 1)
-    if not isinstance(round_number, int) or round_number < 1:
+    if type(round_number) is not int or round_number < 1:  # JSON true is no round
         raise InvalidState("round must be a whole number from 1")
     state.round = round_number
     state.round_start = _seat(data.get("round_start", 0), players, "round_start")
@@ -83,7 +83,7 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
     if (
         not isinstance(half, list)
         or len(half) != players
-        or not all(isinstance(n, int) and 0 <= n <= 2 for n in half)
+        or not all(type(n) is int and 0 <= n <= 2 for n in half)
         or sum(half) > 3
     ):
         raise InvalidState(f"crowns.half must list {players} counts 0-2 adding up to at most 3")
@@ -91,6 +91,8 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
     state.full = _seat(crowns.get("full"), players, "crowns.full", optional=True)
     if state.full >= 0 and sum(half) < 3:
         raise InvalidState("the full crown is only won after all 3 half crowns are taken")
+    if state.full >= 0 and 2 in half:
+        raise InvalidState("a seat with 2 half crowns has already won; nobody can hold the full")
 
     def card_or_none(key: str) -> int:
         value = data.get(key)
@@ -106,7 +108,7 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
         if not (isinstance(target, list) and len(target) == 2):
             raise InvalidState("target must be [seat, index] or null")
         seat = _seat(target[0], players, "target seat")
-        if not isinstance(target[1], int) or not 0 <= target[1] < len(state.rows[seat]):
+        if type(target[1]) is not int or not 0 <= target[1] < len(state.rows[seat]):
             raise InvalidState(f"target index {target[1]!r} is not a card of row {seat}")
         state.target = seat * A.MAX_ROW + target[1]
     extra = data.get("extra_turn", False)
@@ -114,7 +116,7 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
         raise InvalidState(f"extra_turn must be true or false, not {extra!r}")
     state.extra = extra
     discard = data.get("chameleons_to_discard", 0)
-    if discard not in (0, 1, 2):
+    if type(discard) is not int or discard not in (0, 1, 2):
         raise InvalidState("chameleons_to_discard must be 0, 1 or 2")
     state.discard = discard
     history = data.get("history", [])
@@ -158,7 +160,7 @@ def _check_phase(state: CollectState) -> None:
         raise InvalidState(f"held must be {'a card' if needs_held else 'null'} in phase {name}")
     row = state.rows[state.active]
     if phase == ABILITY:
-        if not (isinstance(state.placed, int) and 0 <= state.placed < len(row)):
+        if not (type(state.placed) is int and 0 <= state.placed < len(row)):
             raise InvalidState("phase ability needs placed: the index of the card just played")
     elif state.placed != -1:
         raise InvalidState(f"placed must be null in phase {name}")
