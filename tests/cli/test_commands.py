@@ -241,6 +241,13 @@ def test_play_reads_a_strange_number_as_an_unreadable_action(
     assert "cannot read action" in capsys.readouterr().err
 
 
+def test_play_refuses_zero_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--players 0` is bad input like `--players 9`, not a quiet switch to the minimum."""
+    code, out, err = run(capsys, "play", "collect", "--players", "0")
+    assert code == 2 and out == ""
+    assert err == "bodoge: error: collect takes 2-4 players, not 0\n"
+
+
 def test_play_quits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     from bodoge.cli import play
 
