@@ -61,6 +61,17 @@ def test_wrong_seat_and_illegal_action_leave_the_state_unchanged() -> None:
     assert state.to_json() == before
 
 
+def test_editing_a_view_or_the_json_leaves_the_state_alone() -> None:
+    """The options dict is shared by a state and its clones; a view or JSON must hand out a copy,
+    or editing the output would change the game (and every clone of it)."""
+    state = get_game("collect").new(2, seed=1)
+    clone = state.clone()
+    state.to_json()["options"]["known_cards"] = "hidden"
+    state.view(0)["options"]["team_mode"] = "on"
+    assert state.options["known_cards"] == clone.options["known_cards"] == "shown"
+    assert state.options["team_mode"] == "off"
+
+
 def test_ply_counts_decisions_and_guards_stale_moves() -> None:
     state = get_game("collect").new(2, seed=1)
     seat = state.pending()[0]

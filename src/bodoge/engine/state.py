@@ -233,7 +233,7 @@ class State(ABC):
             "game": self.info.id,
             "seat": seat,
             "players": self.players,
-            "options": self.options,
+            "options": dict(self.options),  # a copy: the state (and its clones) share theirs
             "ply": self.ply,
             "pending": self.pending(),
             "over": self.is_over(),
@@ -252,7 +252,7 @@ class State(ABC):
             "game": self.info.id,
             "format": JSON_FORMAT,
             "players": self.players,
-            "options": self.options,
+            "options": dict(self.options),  # a copy: the state (and its clones) share theirs
             "seed": self.seed,
             "rng": self.rng.state,
             "ply": self.ply,
