@@ -88,6 +88,7 @@ def test_state_from_standard_input(
         (["new", "collect", "--players", "2", "--option", "team_mode=on"], "exactly 4 players"),
         (["new", "collect", "--players", "2", "--option", "speed"], "KEY=VALUE"),
         (["legal", "/no/such/file.json"], "no such file"),
+        (["legal", "/"], "not a file: /"),
     ],
 )
 def test_bad_input_gets_one_clear_line(

@@ -30,7 +30,8 @@ def read_json(source: str) -> Any:
         try:
             path = Path(source)
             if not path.is_file():
-                raise InputError(f"no such file: {source}")
+                what = "not a file" if path.exists() else "no such file"  # a directory, a device
+                raise InputError(f"{what}: {source}")
             if path.stat().st_size > MAX_INPUT_BYTES:
                 raise InputError(f"{source} is larger than {MAX_INPUT_BYTES // 1024 // 1024} MiB")
             text = path.read_text("utf-8", errors="replace")
