@@ -98,6 +98,11 @@ def test_state_json_dispatches_on_game_and_rejects_junk() -> None:
         with pytest.raises(InvalidState, match=key):
             state_from_json(broken)
     broken = state.to_json()
+    broken["seed"] = "x" * 100_000
+    with pytest.raises(InvalidState) as error:
+        state_from_json(broken)
+    assert len(str(error.value)) < 120  # the bad value is quoted, not echoed whole
+    broken = state.to_json()
     broken["options"] = [1]
     with pytest.raises(InvalidState, match="options must be an object"):
         state_from_json(broken)

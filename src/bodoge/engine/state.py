@@ -276,7 +276,7 @@ class State(ABC):
         for key in ("seed", "rng", "ply"):
             value = data.get(key, 0)
             if type(value) is not int or value < 0:
-                raise InvalidState(f"{key} must be a non-negative whole number, not {value!r}")
+                raise InvalidState(f"{key} must be a non-negative whole number, not {value!r:.40}")
         try:
             options = resolve_options(info.options, data.get("options"))
         except InvalidOptions as error:
