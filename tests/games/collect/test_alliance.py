@@ -71,3 +71,23 @@ def test_an_alliance_made_by_an_ability_wins() -> None:
     state = load([[LION, LION, "parrot", LION, LION], [MONKEY]], [CROC], [CROC])
     events = play(state, 0, "draw:A", "keep", "right", "card:0.2", "bottom:A")
     assert {"type": "alliance", "seat": 0, "kind": "four"} in events
+
+
+def test_four_in_a_row_matches_the_rule_on_every_short_row() -> None:
+    """RULINGS §1: "4 adjacent cards of one animal (chameleon wild)", checked window by window
+    against the single-pass scan, on every row of up to 6 cards with at most one chameleon."""
+    from itertools import product
+
+    from bodoge.games.collect.alliance import four_in_a_row
+    from bodoge.games.collect.animals import CHAMELEON
+
+    def by_windows(row: tuple[int, ...]) -> bool:
+        return any(
+            len({card for card in row[i : i + 4] if card != CHAMELEON}) <= 1
+            for i in range(len(row) - 3)
+        )
+
+    for length in range(7):
+        for row in product(range(8), repeat=length):
+            if row.count(CHAMELEON) <= 1:
+                assert four_in_a_row(list(row)) == by_windows(row), row

@@ -10,10 +10,25 @@ from bodoge.games.collect.animals import CHAMELEON, KINDS, LION, OCTOPUS
 
 
 def four_in_a_row(row: list[int]) -> bool:
-    """4 adjacent cards of one animal, the chameleon wild."""
-    for start in range(len(row) - 3):
-        kinds = {card for card in row[start : start + 4] if card != CHAMELEON}
-        if len(kinds) <= 1:
+    """4 adjacent cards of one animal, the chameleon wild.
+
+    One pass (this runs at every turn's end): `length` is the run of `kind` and wild cards
+    ending here; a new animal starts its run after the wild cards just before it."""
+    kind = -1
+    length = wild = 0
+    for card in row:
+        if card == CHAMELEON:
+            length += 1
+            wild += 1
+        elif card == kind or kind == -1:
+            kind = card
+            length += 1
+            wild = 0
+        else:
+            kind = card
+            length = wild + 1
+            wild = 0
+        if length >= 4:
             return True
     return False
 
