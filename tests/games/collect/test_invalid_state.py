@@ -65,6 +65,7 @@ CASES: list[tuple[str, Callable[[State], None], str]] = [
     ("target index", set_fields(target=[1, 3]), "target index 3 is not a card of row 1"),
     ("target index true", set_fields(phase="crocodile_deck", target=[0, True]), "target index"),
     ("discard 3", set_fields(chameleons_to_discard=3), "chameleons_to_discard must be 0, 1 or 2"),
+    ("extra turn saved", set_fields(extra_turn=True), "extra_turn is true only inside"),
     ("discard 1.0", lambda d: (d["decks"]["B"].remove(CHAM),
      d.update(phase="chameleon", chameleons_to_discard=1.0)), "chameleons_to_discard must be"),
     ("history not list", set_fields(history=0), "history must be a list"),

@@ -114,6 +114,8 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
     extra = data.get("extra_turn", False)
     if not isinstance(extra, bool):
         raise InvalidState(f"extra_turn must be true or false, not {extra!r}")
+    if extra:  # set by the hermit crab and spent at once by the turn's end: never true between
+        raise InvalidState("extra_turn is true only inside a turn's end; a saved state has false")
     state.extra = extra
     discard = data.get("chameleons_to_discard", 0)
     if type(discard) is not int or discard not in (0, 1, 2):
