@@ -249,6 +249,23 @@ def test_play_refuses_zero_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == "bodoge: error: collect takes 2-4 players, not 0\n"
 
 
+def test_play_keeps_a_drawn_seed_secret_until_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Secrets stay secret: the seed decides every shuffle, so a seed bodoge drew itself is not
+    shown while the game runs (a player could rebuild the decks from it); it is printed at the
+    end, to replay the same deal."""
+    from bodoge.cli import play
+
+    monkeypatch.setattr(play, "fresh_seed", lambda: 987654321)
+    args = build_parser().parse_args(["play", "collect", "--bots", "1"])
+    answers = iter(["0"] * 6 + ["q"])
+    assert play.run(args, ask=lambda prompt: next(answers)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "bye" and "--seed 987654321" in lines[-2]
+    assert not any("987654321" in line for line in lines[:-2])
+
+
 def test_play_quits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     from bodoge.cli import play
 

@@ -9,7 +9,9 @@ LANGS = ("en", "ja")
 MESSAGES = {
     "en": {
         "help": "type an action (or its number), ? for this help, v to redraw, q to quit",
-        "header": "{title} — {players} players, seed {seed}",
+        "header": "{title} — {players} players{seed}",
+        "header_seed": ", seed {seed}",
+        "seed_was": "seed {seed} (the same deal again: --seed {seed})",
         "lineup": "humans: {humans}; bots: {bots}",
         "none": "none",
         "pass_terminal": "Pass the terminal to seat {seat}, then press Enter. ",
@@ -22,7 +24,9 @@ MESSAGES = {
     },
     "ja": {
         "help": "アクション（または番号）を入力。? でヘルプ、v で再表示、q で終了",
-        "header": "{title} — {players}人、シード {seed}",
+        "header": "{title} — {players}人{seed}",
+        "header_seed": "、シード {seed}",
+        "seed_was": "シード {seed}（同じ配りでもう一度：--seed {seed}）",
         "lineup": "人間：{humans}、ボット：{bots}",
         "none": "なし",
         "pass_terminal": "端末を席{seat}に渡して、Enter を押してください。",

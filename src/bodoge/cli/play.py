@@ -69,7 +69,9 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     humans = [seat for seat in range(players) if seat not in bots]
     secret = _views_differ(state)
     title = game.info.title_ja if lang == "ja" else f"{game.info.title_en} / {game.info.title_ja}"
-    print(say(lang, "header", title=title, players=players, seed=seed))
+    # A seed foretells every shuffle: shown up front only if the player chose it, else at the end.
+    chosen = say(lang, "header_seed", seed=seed) if args.seed is not None else ""
+    print(say(lang, "header", title=title, players=players, seed=chosen))
     lineup = ", ".join(f"{say(lang, 'seat', seat=s)} {b.name}" for s, b in bots.items())
     print(say(lang, "lineup", humans=humans or say(lang, "none"), bots=lineup or say(lang, "none")))
     print(say(lang, "help"))
@@ -88,6 +90,7 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
             shown_to = seat
             chosen = _ask_human(state, seat, ask, lang)
             if chosen is None:
+                print(say(lang, "seed_was", seed=seed))
                 print(say(lang, "bye"))
                 return 0
             action = chosen
@@ -100,6 +103,7 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     assert result is not None
     ranks = ", ".join(say(lang, "rank", seat=s, rank=r) for s, r in enumerate(result.ranks))
     print(say(lang, "final", ranks=ranks))
+    print(say(lang, "seed_was", seed=seed))
     return 0
 
 
