@@ -320,3 +320,12 @@ def test_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default_lang() == "ja"
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert default_lang() == "en"
+
+
+def test_a_non_utf8_terminal_gets_replacement_marks_not_a_crash() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bodoge", "games"],
+        capture_output=True, check=False, env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert b"Collect! / ?????" in done.stdout

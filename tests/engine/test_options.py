@@ -26,6 +26,9 @@ def test_strings_are_parsed_to_their_kind() -> None:
         ({"mode": "c"}, "is not one of a, b"),
         ({"money": "lots"}, "is not a whole number"),
         ({"money": 0}, "outside 1..999"),
+        ({"money": 2.7}, "is not a whole number"),
+        ({"money": True}, "is not a whole number"),
+        ({"money": "١٢"}, "is not a whole number"),
     ],
 )
 def test_bad_options_are_named(given: dict[str, object], message: str) -> None:

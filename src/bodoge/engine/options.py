@@ -32,10 +32,9 @@ class OptionSpec:
                 )
             return text
         if self.kind == "int":
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise InvalidOptions(f"option {self.key}={value!r} is not a whole number") from None
+            number = _whole_number(value)
+            if number is None:
+                raise InvalidOptions(f"option {self.key}={value!r} is not a whole number")
             if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high
             ):
@@ -59,6 +58,17 @@ class OptionSpec:
         if self.kind == "int":
             described["range"] = [self.low, self.high]
         return described
+
+
+def _whole_number(value: Any) -> int | None:
+    """An int from an int or its decimal text; None for anything else (True, 2.7, "two")."""
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("+-").isascii():
+        text = value.strip()
+        if text.lstrip("+-").isdigit() and len(text) <= 18:
+            return int(text)
+    return None
 
 
 def resolve_options(
