@@ -37,6 +37,11 @@ def views_hide_secrets(state: State, rng: Rng) -> None:
         assert resampled.view(seat) == view, f"view of seat {seat} depends on hidden information"
         # The generator foretells future shuffles and dice: no determinization may carry it.
         assert resampled.rng.state != state.rng.state, "determinize kept the real generator"
+        # A determinization depends only on the view: resampling a resampled state (same view)
+        # with the same generator gives the same state, so the real hidden order cannot leak.
+        key = rng.next64()
+        again = resampled.determinize(seat, Rng(key)).to_json()
+        assert again == state.determinize(seat, Rng(key)).to_json(), "determinize is not canonical"
         if seat is not None:
             assert resampled.legal_actions(seat) == state.legal_actions(seat)
 
