@@ -140,7 +140,7 @@ def test_matplotlib_is_imported_only_for_plots() -> None:
         f"main(['simulate', '{TOY}', '--players', '2', '--games', '2']); "
         "print('matplotlib' in sys.modules, 'ray' in sys.modules)"
     )
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "ai")}
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     ).stdout
@@ -148,7 +148,7 @@ def test_matplotlib_is_imported_only_for_plots() -> None:
 
 
 def test_bodoge_command_offers_simulate() -> None:
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "ai")}
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
     done = subprocess.run(
         [sys.executable, "-m", "bodoge", "simulate", TOY, "--players", "2", "--games", "2"],
         capture_output=True,
