@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from toy_game import SealedBids
 
 from bodoge.ai import (
     LEVEL_INFO,
@@ -18,6 +17,7 @@ from bodoge.ai import (
 )
 from bodoge.ai.ismcts import rewards
 from bodoge.engine import BodogeError, IllegalAction, Rng, ranked_result
+from toy_game import SealedBids
 
 SPECS = ["random", "greedy", "greedy:2", "ismcts:40", "easy", "normal", "hard"]
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from toy_game import card_invariant
-
 from protocol_checks import check_random_games
+from toy_game import card_invariant
 
 
 def test_toy_game_passes_protocol_checks(registered: str) -> None:
