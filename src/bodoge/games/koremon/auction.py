@@ -20,6 +20,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -335,11 +336,7 @@ class AuctionState(State):
         )
 
     def heuristic(self, seat: int) -> float:
-        if self.out[seat]:
-            return -100.0
-        scores = self.scores()
-        rivals = [scores[s] for s in range(self.players) if s != seat and not self.out[s]]
-        return scores[seat] - max(rivals, default=0) + self.money[seat] / 50
+        return H.auction_value(self, seat)
 
     # ---- notation ------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     KEYS,
@@ -253,9 +254,7 @@ class HuntState(State):
         return ranked_result(scores, keys, detail={"cards": counts, "end": ENDS[self.end]})
 
     def heuristic(self, seat: int) -> float:
-        scores = self.scores()
-        best_other = max(score for other, score in enumerate(scores) if other != seat)
-        return float(scores[seat] - best_other)
+        return H.hunt_value(self, seat)
 
     # ---- notation ------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.state import Event
+from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
     MIMIC,
@@ -306,9 +307,7 @@ class TrickState(State):
         return ranked_result(self.scores(), detail={"games": per_game})
 
     def heuristic(self, seat: int) -> float:
-        scores = self.scores()
-        best_other = max(score for other, score in enumerate(scores) if other != seat)
-        return float(scores[seat] - best_other)
+        return H.trick_value(self, seat)
 
     # ---- notation ------------------------------------------------------------------------
 
