@@ -13,33 +13,9 @@ from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game,
 from bodoge.games.koremon.auction import AuctionState
 from bodoge.games.koremon.cards import card_key, full_deck
 
+from .auction_positions import BOTTOM, NEXT, auction
+
 AUCTION = get_game("koremon_auction")
-BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
-TABLE = ["slime", "goblin", "orc", "dragon", "mimic", "bat"]
-NEXT = ["kobold", "harpy", "golem", "mimic", "vampire", "skeleton"]
-
-
-def auction(**fields: Any) -> AuctionState:
-    """A 3-player state in round 1's bid phase (the given fields over these defaults)."""
-    data: dict[str, Any] = {
-        "game": "koremon_auction",
-        "players": 3,
-        "seed": 7,
-        "rng": 0,
-        "round": 1,
-        "phase": "bid",
-        "deck": NEXT,
-        "table": TABLE,
-        "discard": [],
-        "money": [100, 100, 100],
-        "bids": [[], [], []],
-        "out": [0, 0, 0],
-        "to_place": [[], [], []],
-        "pyramids": [{}, {}, {}],
-        "last_reveal": None,
-    }
-    data.update(fields)
-    return AuctionState.from_json(json.loads(json.dumps(data)))
 
 
 def bid(state: AuctionState, seat: int, *amounts: int) -> list[dict[str, Any]]:

@@ -8,13 +8,11 @@ import json
 from collections import Counter
 from typing import Any
 
-from bodoge.games.koremon.auction import AuctionState
 from bodoge.games.koremon.cards import card_key, trick_deck
 from bodoge.games.koremon.hunt import HuntState
 from bodoge.games.koremon.trick import TrickState
 
-BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
-TABLE = ["slime", "goblin", "orc", "dragon", "mimic", "bat"]
+from .auction_positions import BOTTOM, auction
 
 
 def after(state: Any, seat: int, *moves: str) -> Any:
@@ -26,28 +24,6 @@ def after(state: Any, seat: int, *moves: str) -> Any:
 
 
 # ---- Monster Auction ----------------------------------------------------------------------------
-
-
-def auction(**fields: Any) -> AuctionState:
-    data: dict[str, Any] = {
-        "game": "koremon_auction",
-        "players": 3,
-        "seed": 7,
-        "rng": 0,
-        "round": 1,
-        "phase": "bid",
-        "deck": ["kobold", "harpy", "golem", "mimic", "vampire", "skeleton"],
-        "table": TABLE,
-        "discard": [],
-        "money": [100, 100, 100],
-        "bids": [[], [], []],
-        "out": [0, 0, 0],
-        "to_place": [[], [], []],
-        "pyramids": [{}, {}, {}],
-        "last_reveal": None,
-    }
-    data.update(fields)
-    return AuctionState.from_json(json.loads(json.dumps(data)))
 
 
 def test_auction_an_eliminating_win_ranks_below_no_win() -> None:
