@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from bodoge.engine.errors import UnknownGame
+from bodoge.engine.errors import InvalidState, UnknownGame
 from bodoge.engine.state import State
 
 
@@ -35,8 +35,6 @@ def get_game(game_id: str) -> type[State]:
 
 def state_from_json(data: object) -> State:
     """Any game's state from its JSON, dispatching on the `game` field."""
-    from bodoge.engine.errors import InvalidState
-
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidState('a state must be a JSON object with a "game" field')
     return get_game(data["game"]).from_json(data)
