@@ -6,6 +6,7 @@ from bodoge.engine import (
     IllegalAction,
     InvalidOptions,
     InvalidState,
+    Rng,
     UnknownGame,
     WrongSeat,
     game_ids,
@@ -148,3 +149,14 @@ def test_private_events_reach_only_their_seats() -> None:
 
 def test_competition_ranks() -> None:
     assert ranks_from_keys([5, 9, 9, 1]) == [3, 1, 1, 4]
+
+
+def test_search_hooks_default_to_all_legal_actions_and_a_random_pick() -> None:
+    """A game without rules of thumb offers the search every legal action and plays its
+    simulated games at random (seeded, always legal)."""
+    state = get_game("collect").new(2, seed=4)
+    seat = state.pending()[0]
+    legal = state.legal_actions(seat)
+    assert state.search_actions(seat) == legal
+    picks = {state.playout_action(seat, legal, Rng(n)) for n in range(60)}
+    assert picks == set(legal)

@@ -29,6 +29,15 @@ def test_randint_is_inclusive() -> None:
     assert {rng.randint(1, 6) for _ in range(500)} == set(range(1, 7))
 
 
+def test_random_is_a_reproducible_fraction_in_the_unit_interval() -> None:
+    a, b = Rng(11), Rng(11)
+    values = [a.random() for _ in range(4000)]
+    assert values == [b.random() for _ in range(4000)]
+    assert all(0.0 <= value < 1.0 for value in values)
+    assert 0.45 < sum(values) / len(values) < 0.55
+    assert sum(value < 0.25 for value in values) in range(900, 1100)
+
+
 def test_below_rejects_empty_range() -> None:
     with pytest.raises(ValueError):
         Rng(1).below(0)

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_UNIT = 2.0**-53
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -42,6 +43,10 @@ class Rng:
             z = self.next64()
             if z < limit:
                 return z % n
+
+    def random(self) -> float:
+        """A uniform float in [0, 1) (53 random bits)."""
+        return (self.next64() >> 11) * _UNIT
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die is randint(1, 6))."""

@@ -178,6 +178,24 @@ class State(ABC):
             return 0.0
         return 1.0 if seat in result.winners else 0.0
 
+    def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
+        """A quick, plausible move for `seat` among `legal` in the search's simulated games
+        (default: uniformly random). Games override it with a cheap rule of thumb, which should
+        read only what `seat` may know, as `heuristic` does: the search models its opponents
+        with it, and an opponent who could see the searcher's cards would be a wrong model."""
+        return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+    # Tuning a tree search should use for this game unless told otherwise: `prior_weight` (how
+    # much the game's heuristic steers the search) and `widening` (progressive widening, ordered
+    # by `playout_action`); see bodoge.ai.ismcts. Chosen by measurement (docs/balance/README.md).
+    search_settings: ClassVar[Mapping[str, float]] = {}
+
+    def search_actions(self, seat: int) -> list[int]:
+        """The legal actions a tree search weighs for `seat` (default: all of them). A game whose
+        legal list is a wide range of amounts (bids) may offer a representative subset, so a
+        few hundred iterations are not spread over a hundred near-equal moves."""
+        return self.legal_actions(seat)
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
         games override with something readable."""
