@@ -21,6 +21,7 @@ from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSp
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -337,6 +338,14 @@ class AuctionState(State):
 
     def heuristic(self, seat: int) -> float:
         return H.auction_value(self, seat)
+
+    def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
+        return playouts.auction_action(self, seat, legal, rng)
+
+    def search_actions(self, seat: int) -> list[int]:
+        if self.phase == BID:
+            return playouts.auction_bid_candidates(self, seat)
+        return self.legal_actions(seat)
 
     # ---- notation ------------------------------------------------------------------------
 

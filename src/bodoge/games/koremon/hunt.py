@@ -17,6 +17,7 @@ from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSp
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     KEYS,
@@ -255,6 +256,9 @@ class HuntState(State):
 
     def heuristic(self, seat: int) -> float:
         return H.hunt_value(self, seat)
+
+    def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
+        return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
 
     # ---- notation ------------------------------------------------------------------------
 

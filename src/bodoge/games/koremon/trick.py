@@ -27,6 +27,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.state import Event
 from bodoge.games.koremon import heuristics as H
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
     MIMIC,
@@ -116,6 +117,9 @@ class TrickState(State):
         summary_ja="コレモンでトリックテイキング。場で最も枚数が多いモンスターを最後に出した人が"
         "トリックを獲得。ミミックは場のモンスターに化ける。",
     )
+    # The search leans on the heuristic here: with two 30-card deals, playouts alone are too
+    # noisy to rank the moves in a few hundred iterations (docs/balance/README.md).
+    search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
     __slots__ = (
         "dealer",
         "face_up",
@@ -308,6 +312,9 @@ class TrickState(State):
 
     def heuristic(self, seat: int) -> float:
         return H.trick_value(self, seat)
+
+    def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
+        return playouts.trick_action(self, seat, legal, rng)
 
     # ---- notation ------------------------------------------------------------------------
 

@@ -1,0 +1,174 @@
+"""Rules of thumb for the search's simulated games in Monster Auction, Hunt the Monster and Trick
+the Monster (the `playout_action` and `search_actions` methods call these).
+
+A tree search finishes each simulated game with these quick moves, so they are its model of how
+everyone plays on. Random moves are a poor model here: a random bidder spends most of its money
+on the first monster it sees, and a random trick player throws its best cards away. Each rule
+reads only what the moving seat may know (public cards, pyramids, money, its own hand and bids)
+and keeps some randomness, so the simulated games still differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bodoge.engine import Rng
+from bodoge.games.koremon import pyramid as P
+from bodoge.games.koremon.cards import MIMIC, RANK
+from bodoge.games.koremon.heuristics import pyramid_potential
+
+if TYPE_CHECKING:
+    from bodoge.games.koremon.auction import AuctionState
+    from bodoge.games.koremon.trick import TrickState
+
+# ---- the collection pyramid (Auction and Hunt) ------------------------------------------------
+
+
+def best_slot(pyramid: Sequence[int], options: Sequence[tuple[int, int]]) -> int:
+    """Index into `options` ((card, slot) pairs) of the placement that leaves the pyramid with
+    the most potential (the first such on a tie)."""
+    best, best_value = 0, float("-inf")
+    after = list(pyramid)
+    for i, (card, slot) in enumerate(options):
+        after[slot] = card
+        value = pyramid_potential(after)
+        after[slot] = P.EMPTY
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+# ---- Monster Auction ----------------------------------------------------------------------------
+
+# The amounts the search weighs for one bid: every small amount, then coarser steps (a bid of 37
+# and one of 40 rarely differ in what they win, and 101 choices would starve each of visits).
+BID_GRID = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 24, 28, 33, 40, 50, 60, 75, 100)
+BID_CANDIDATES = tuple(
+    [amount for amount in BID_GRID if amount < left] + [left] for left in range(BID_GRID[-1] + 1)
+)
+
+
+def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> bool:
+    """Whether `cards` fit the slots open now, each in its own (so any of them won alone or
+    together can be placed; `can_place_all` would also count a slot that another of the cards
+    opens, and winning that one alone would put the seat out)."""
+    monsters = [card for card in cards if card != MIMIC]
+    if len(set(monsters)) != len(monsters):
+        return False
+    open_by_row = [0] * (P.ROWS + 1)
+    for slot in range(P.SLOTS):
+        if pyramid[slot] < 0 and all(pyramid[s] >= 0 for s in P.SUPPORTS[slot]):
+            open_by_row[P.ROW_OF[slot]] += 1
+    spare = 0
+    for row in range(1, P.ROWS + 1):
+        need = sum(1 for card in monsters if RANK[card] == row)
+        if need > open_by_row[row] or any(card in pyramid for card in monsters):
+            return False
+        spare += open_by_row[row] - need
+    mimics = len(cards) - len(monsters)
+    return mimics == 0 or (mimics_ok and mimics <= spare)
+
+
+_CARDS_PER_ROUND = 1.5  # how many placeable monsters a simulated bidder goes for each round
+
+
+def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
+    """A bid for the next monster on the table: nothing for a card that could not be placed with
+    the ones already bid on this round (winning it would put the seat out), seldom anything for
+    a Mimic; otherwise, for about one and a half placeable monsters a round, an amount around the
+    seat's money per round left (more for a higher rank), so a simulated bidder spends its money
+    over the game as a careful player does, and money saved is worth something in the search."""
+    from bodoge.games.koremon.auction import ROUNDS
+
+    bid = state.bids[seat]
+    left = state.money[seat] - sum(bid)
+    if left <= 0:
+        return 0
+    table = state.table
+    card = table[len(bid)]
+    pyramid = state.pyramids[seat]
+    mimics_ok = state.mimics_ok
+    if card == MIMIC and (not mimics_ok or rng.below(4)):
+        return 0  # -2 points: only now and then worth a filler
+    wanted = [c for c, amount in zip(table, bid, strict=False) if amount > 0]
+    wanted.append(card)
+    if not fits_now(pyramid, wanted, mimics_ok):
+        return 0
+    placeable = sum(1 for c in table if P.can_place(pyramid, c, mimics_ok))
+    if rng.random() * placeable > _CARDS_PER_ROUND:
+        return 0
+    budget = state.money[seat] / max(1, ROUNDS - state.round + 1)
+    worth = 6 - RANK[card] if card != MIMIC else 1
+    amount = budget * (0.5 + rng.random()) * (0.6 + worth / 5)
+    return min(left, int(amount) + 1)
+
+
+def auction_bid_candidates(state: AuctionState, seat: int) -> list[int]:
+    """The amounts the search weighs for the next bid: only 0 for a monster that does not fit
+    the open slots beside the ones already bid on (winning it could put the seat out); else the
+    grid up to two and a half times the seat's money per round left (at least 8), within the
+    money left. More than that on one monster spends rounds of money at once, and the search
+    cannot tell such moves apart in a few hundred simulated games."""
+    from bodoge.games.koremon.auction import ROUNDS
+
+    bid = state.bids[seat]
+    wanted = [c for c, amount in zip(state.table, bid, strict=False) if amount > 0]
+    wanted.append(state.table[len(bid)])
+    if not fits_now(state.pyramids[seat], wanted, state.mimics_ok):
+        return [0]
+    left = state.money[seat] - sum(bid)
+    cap = max(8.0, 2.5 * state.money[seat] / max(1, ROUNDS - state.round + 1))
+    return [amount for amount in BID_CANDIDATES[left] if amount <= cap]
+
+
+def auction_action(state: AuctionState, seat: int, legal: list[int], rng: Rng) -> int:
+    from bodoge.games.koremon.auction import BID, PLACE_BASE
+
+    if state.phase == BID:
+        return auction_bid(state, seat, rng)
+    options = [divmod(action - PLACE_BASE, P.SLOTS) for action in legal]
+    return legal[best_slot(state.pyramids[seat], options)]
+
+
+# ---- Hunt the Monster ---------------------------------------------------------------------------
+
+
+def hunt_action(pyramid: Sequence[int], card: int, legal: list[int]) -> int:
+    """The placement (`1 + slot` actions) that leaves the most potential."""
+    return legal[best_slot(pyramid, [(card, action - 1) for action in legal])]
+
+
+# ---- Trick the Monster --------------------------------------------------------------------------
+
+_EXPLORE = 0.15  # share of plain random moves, so the simulated games vary
+_GIFT = 0.5  # points handed to a rival count half against the seat (it has two or more rivals)
+
+
+def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> int:
+    """Take a trick worth having, feed a losing trick the seat's cheapest card (a Mimic, which
+    costs its taker 2), never throw a rank-1 monster away. A trick the seat leads or joins
+    early is judged as if the seats still to play might take it."""
+    from bodoge.games.koremon.trick import LEAD_MIMIC, NAMED, POINTS, trick_winner
+
+    if rng.random() < _EXPLORE:
+        return legal[rng.below(len(legal))]
+    trick = state.trick
+    on_table = sum(POINTS[card] for _, card, _ in trick)
+    to_play = state.players - state.led - len(trick) - 1
+    keep = 0.35**to_play
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        if action == LEAD_MIMIC:
+            value = -10.0
+        else:
+            card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
+            total = on_table + POINTS[card]
+            winner, _ = trick_winner([*trick, (seat, card, kind)])
+            # Taken: the points, unless a later seat takes them (then half a gift); lost: a gift.
+            share = keep - (1 - keep) * _GIFT if winner == seat else -_GIFT
+            value = share * total
+        value += rng.random() * 0.1  # random tie-break among equal cards
+        if value > best_value:
+            best, best_value = action, value
+    return best
