@@ -15,7 +15,7 @@ from bodoge.ai import (
     parse_lineup,
     sample,
 )
-from bodoge.ai.ismcts import rewards
+from bodoge.ai.ismcts import HIDDEN, rewards
 from bodoge.engine import BodogeError, IllegalAction, Rng, ranked_result
 from toy_game import SealedBids
 
@@ -202,16 +202,58 @@ def test_endless_playouts_are_cut_off_and_scored_as_draws() -> None:
 
 
 def test_simultaneous_node_is_decoupled() -> None:
-    """Both seats pending at the root: each keeps its own statistics there (neither sees the
-    other's sealed card), and the root's children are keyed by the joint choice."""
-    bot = IsmctsBot(8, iterations=200)
+    """Both seats pending at the root, searched (`opponents="search"`): each keeps its own
+    statistics there, and the root's children are keyed by the choices as seat 1 sees them:
+    its own card, and HIDDEN for seat 0's sealed card (a private event), so seat 1's tree never
+    branches on a card it cannot see."""
+    bot = IsmctsBot(8, iterations=200, opponents="search")
     bot.choose(position(), 1)
     root = bot.last_root
     assert root is not None and set(root.tables) == {0, 1}
     assert set(root.tables[1]) == {1, 7} and set(root.tables[0]) <= {0, 2, 3, 4, 5, 6, 8}
     visits = [sum(stat[0] for stat in root.tables[seat].values()) for seat in (0, 1)]
     assert visits == [200, 200]
-    assert all(len(key) == 4 and key[0] == 1 and key[2] == 0 for key in root.children)
+    assert {key for key in root.children} == {(1, 1, 0, HIDDEN), (1, 7, 0, HIDDEN)}
+
+
+def test_sealed_opponents_follow_the_playout_policy_by_default() -> None:
+    """By default another seat's sealed choice in the tree comes from the game's playout policy
+    (the toy game's default: uniformly random): it keeps no statistics of its own."""
+    bot = IsmctsBot(8, iterations=200)
+    assert bot.choose(position(), 1) in (1, 7)
+    root = bot.last_root
+    assert root is not None and set(root.tables) == {1}
+    assert sum(stat[0] for stat in root.tables[1].values()) == 200
+    assert {key[3] for key in root.children} == {HIDDEN}
+
+
+def test_progressive_widening_bounds_the_root() -> None:
+    """With widening w, a node adds an action only while it weighs fewer than w x sqrt(visits):
+    after 200 visits, w = 0.05 (0.7) keeps the root at the first action tried, w = 0.1 (1.4)
+    at two; without widening all three opening cards are tried."""
+    state = SealedBids.new(2, seed=3)
+    assert len(state.legal_actions(0)) == 3
+    for widening, tried in ((0.05, 1), (0.1, 2), (0.0, 3)):
+        bot = IsmctsBot(5, iterations=200, widening=widening)
+        assert bot.choose(state, 0) in state.legal_actions(0)
+        assert bot.last_root is not None and len(bot.last_root.tables[0]) == tried
+
+
+def test_priors_order_the_first_tries() -> None:
+    """With a prior weight, the untried action the game's heuristic likes best is tried first:
+    after one iteration the root holds exactly greedy's choice."""
+    state = position(hands=[[1, 9], [8]], sealed=[0, 2])
+    bot = IsmctsBot(3, iterations=1, prior_weight=1.0)
+    bot.choose(state, 0)
+    assert bot.last_root is not None and set(bot.last_root.tables[0]) == {8}
+    assert bot.last_root.priors[0][8] == 1.0 and bot.last_root.priors[0][0] == 0.0
+
+
+def test_bad_search_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="playout"):
+        IsmctsBot(1, playout="smart")
+    with pytest.raises(ValueError, match="opponents"):
+        IsmctsBot(1, opponents="psychic")
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:5"])

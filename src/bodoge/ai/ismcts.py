@@ -3,13 +3,29 @@
 Each iteration samples one world consistent with what the searching seat knows (`sample`:
 determinize, reseed future chance), walks the single tree with availability-aware UCB (an
 action's exploration term counts only the visits in which it was legal), adds one node, plays
-the rest of the game at random and credits every decision on the path with its seat's reward.
+the rest of the game out and credits every decision on the path with its seat's reward.
+
+Playouts follow each game's `playout_action` (a cheap rule of thumb per game: bid within a
+budget, dump a Mimic, fill the pyramid's best slot) or, with `playout="random"`, uniformly
+random moves. The rule of thumb matters most where random play is a poor model of an
+opponent: random bidders spend their money at once, so a search that assumes them learns
+nothing about outbidding a careful player. The tree weighs `search_actions` (all legal actions,
+or a game's representative subset, such as a grid of bid amounts).
 
 Simultaneous decisions (several seats pending at once, such as sealed bids) are searched
-decoupled (DUCT): at such a node each pending seat keeps its own action statistics, chosen
-without seeing the others' choices, and the child is keyed by the joint choice. So a seat's
-sealed bid in the tree never depends on a bid it could not have seen. Seats are applied in
-pending order, the searching seat first at the root.
+decoupled: each pending seat chooses without seeing the others' choices, and the child is keyed
+by the joint choice as the searching seat sees it: another seat's move whose events are private
+to that seat (a sealed bid) enters the key as HIDDEN. So the searcher's next decision in the
+tree never depends on a bid it could not have seen, even when a round takes several sealed
+decisions. Seats are applied in pending order, the searching seat first at the root. The other
+seats' sealed choices come from the game's `playout_action` (their own statistics, spread over
+dozens of amounts, would make them bid at random), or with `opponents="search"` from
+statistics of their own (DUCT).
+
+A game may also steer the tree (`State.search_settings`, or the bot's arguments): a
+`prior_weight` biases each action's value by the game's `heuristic` after it, fading with
+visits (progressive bias), and a `widening` lets a node weigh only about widening x sqrt(visits)
+actions, added in the order `playout_action` suggests (progressive widening).
 
 Forced steps (a single legal action, such as a die roll) get no node of their own, so the
 tree grows only where someone has a choice.
@@ -23,20 +39,39 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 
-from bodoge.ai.base import legal_or_fail, sample
-from bodoge.engine import Rng, State
+from bodoge.ai.base import legal_or_fail, pick, sample
+from bodoge.engine import Event, Rng, State
 
 WIN_WEIGHT = 0.8
 EXPLORATION = 0.7
+PLAYOUTS = ("policy", "random")  # the game's playout_action, or uniformly random moves
+# How other seats make sealed (simultaneous) choices in the tree: the game's playout_action, or
+# their own decoupled statistics.
+OPPONENTS = ("policy", "search")
+
+
+HIDDEN = -1  # the tree key of an action the searching seat does not see
+
+
+def _seen(events: list[Event], seat: int) -> bool:
+    """Whether `seat` sees everything a move's events tell."""
+    return all(seat in event.get("visible_to", (seat,)) for event in events)
+
+
+def _setting(chosen: float | None, settings: Mapping[str, float], name: str) -> float:
+    return float(settings.get(name, 0.0)) if chosen is None else chosen
 
 
 class _Node:
-    __slots__ = ("children", "tables")
+    __slots__ = ("children", "priors", "tables")
 
     def __init__(self) -> None:
         # seat -> action -> [visits, total reward, availability]
         self.tables: dict[int, dict[int, list[float]]] = {}
+        # seat -> action -> the game's heuristic after the action, scaled to [0, 1] among siblings
+        self.priors: dict[int, dict[int, float]] = {}
         self.children: dict[tuple[int, ...], _Node] = {}
 
 
@@ -74,9 +109,24 @@ class IsmctsBot:
         max_playout: int = 5_000,
         name: str | None = None,
         score_weight: float = 0.0,
+        playout: str = "policy",
+        prior_weight: float | None = None,
+        opponents: str = "policy",
+        widening: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ismcts needs an iteration or a time budget")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        self.playout = playout
+        # None: the game's own `search_settings` (0 when it names none)
+        self.prior_weight_setting = prior_weight
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+        self.opponents = opponents
+        self.widening_setting = widening
+        self.prior_weight = 0.0
+        self.widening = 0.0
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -92,6 +142,12 @@ class IsmctsBot:
         legal = legal_or_fail(state, seat)
         if len(legal) == 1:
             return legal[0]
+        candidates = state.search_actions(seat)
+        if len(candidates) == 1:
+            return candidates[0]
+        settings = state.search_settings
+        self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
+        self.widening = _setting(self.widening_setting, settings, "widening")
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
@@ -105,12 +161,15 @@ class IsmctsBot:
         self.last_root = root
         table = root.tables.get(seat, {})
         best_key = max(
-            (table[a][0], table[a][1] / table[a][0]) if a in table else (0.0, 0.0) for a in legal
+            (table[a][0], table[a][1] / table[a][0]) if a in table else (0.0, 0.0)
+            for a in candidates
         )
         best = [
-            a for a in legal if a in table and (table[a][0], table[a][1] / table[a][0]) == best_key
+            a
+            for a in candidates
+            if a in table and (table[a][0], table[a][1] / table[a][0]) == best_key
         ]
-        return best[self.rng.below(len(best))] if best else legal[self.rng.below(len(legal))]
+        return pick(best, self.rng) if best else pick(candidates, self.rng)
 
     def _iterate(self, root: _Node, state: State, me: int) -> None:
         rng = self.rng
@@ -119,6 +178,7 @@ class IsmctsBot:
         path: list[tuple[list[float], int]] = []
         first: int | None = me
         growing = True
+        sealed_by_policy = self.opponents == "policy"
         while growing and not world.is_over():
             group = world.pending()
             if len(group) == 1:
@@ -140,20 +200,31 @@ class IsmctsBot:
                 if not ready:
                     break
                 seat = first if first in ready else ready[0]
-                legal = world.legal_actions(seat)
+                if seat != me and sealed_by_policy and len(members) > 1:
+                    # Another seat's sealed choice: drawn from the opponent model, not searched.
+                    action = world.playout_action(seat, world.legal_actions(seat), rng)
+                    events = world.apply(seat, action)
+                    acted.add(seat)
+                    joint.append(seat)
+                    joint.append(action if _seen(events, me) else HIDDEN)
+                    continue
+                legal = world.search_actions(seat)
                 table = node.tables.get(seat)
                 if table is None:
                     table = node.tables[seat] = {}
-                action, new = self._select(table, legal)
+                priors = self._priors(node, world, seat, legal) if self.prior_weight else None
+                action, new = self._select(table, legal, priors, world, seat)
                 fresh = fresh or new
                 stat = table.get(action)
                 if stat is None:
                     stat = table[action] = [0.0, 0.0, 1.0]
                 path.append((stat, seat))
-                world.apply(seat, action)
+                events = world.apply(seat, action)
                 acted.add(seat)
                 joint.append(seat)
-                joint.append(action)
+                # An action the searcher cannot see (a sealed bid) must not branch its tree:
+                # its next decision would otherwise depend on a choice it never saw.
+                joint.append(action if seat == me or _seen(events, me) else HIDDEN)
             first = None
             key = tuple(joint)
             child = node.children.get(key)
@@ -172,16 +243,54 @@ class IsmctsBot:
             stat[0] += 1.0
             stat[1] += reward[seat]
 
-    def _select(self, table: dict[int, list[float]], legal: list[int]) -> tuple[int, bool]:
-        """Availability-aware UCB1 over `legal`; an untried action is taken first, at random."""
+    def _priors(self, node: _Node, world: State, seat: int, legal: list[int]) -> dict[int, float]:
+        """The node's heuristic priors for `seat`, computed for actions not seen before: each is
+        applied to a copy and judged by the game's `heuristic`, then scaled among the batch."""
+        priors = node.priors.get(seat)
+        if priors is None:
+            priors = node.priors[seat] = {}
+        missing = [a for a in legal if a not in priors]
+        if missing:
+            judged = {}
+            for action in legal:
+                after = world.clone()
+                after.apply(seat, action)
+                judged[action] = after.heuristic(seat)
+            low, high = min(judged.values()), max(judged.values())
+            for action in missing:
+                priors[action] = (judged[action] - low) / (high - low) if high > low else 0.5
+        return priors
+
+    def _select(
+        self,
+        table: dict[int, list[float]],
+        legal: list[int],
+        priors: dict[int, float] | None,
+        world: State,
+        seat: int,
+    ) -> tuple[int, bool]:
+        """Availability-aware UCB1 over `legal`; an untried action is taken first (the one the
+        heuristic likes best when there are priors, else one at random). With priors, each
+        action's value gets a bias of weight x prior / (visits + 1), which fades with visits
+        (progressive bias, Chaslot et al. 2008)."""
         untried = [a for a in legal if a not in table]
         for a in legal:
             stat = table.get(a)
             if stat is not None:
                 stat[2] += 1.0
-        if untried:
-            return untried[self.rng.below(len(untried))], True
+        if untried and self.widening:
+            tried = [a for a in legal if a in table]
+            visits = sum(table[a][0] for a in tried)
+            if not tried or len(tried) < self.widening * math.sqrt(visits):
+                return self._widen(untried, legal, world, seat), True
+            legal = tried
+        elif untried:
+            if priors is not None:
+                top = max(priors[a] for a in untried)
+                untried = [a for a in untried if priors[a] == top]
+            return pick(untried, self.rng), True
         c = self.exploration
+        weight = self.prior_weight
         log = math.log
         sqrt = math.sqrt
         best_action = legal[0]
@@ -189,18 +298,39 @@ class IsmctsBot:
         for a in legal:
             visits, total, avail = table[a]
             value = total / visits + c * sqrt(log(avail) / visits)
+            if priors is not None:
+                value += weight * priors[a] / (visits + 1.0)
             if value > best_value:
                 best_value = value
                 best_action = a
         return best_action, False
 
+    def _widen(self, untried: list[int], legal: list[int], world: State, seat: int) -> int:
+        """The next action to add under progressive widening: the game's playout move (its
+        nearest candidate, when the tree weighs a coarser grid of amounts), else any untried."""
+        for _ in range(3):
+            suggested = world.playout_action(seat, world.legal_actions(seat), self.rng)
+            if suggested not in legal:
+                suggested = min(legal, key=lambda a: abs(a - suggested))
+            if suggested in untried:
+                return suggested
+        return pick(untried, self.rng)
+
     def _playout(self, world: State) -> bool:
-        """Random moves to the end; False if the game has not ended after `max_playout`."""
-        below = self.rng.below
+        """Play to the end; False if the game has not ended after `max_playout` moves."""
+        rng = self.rng
+        below = rng.below
+        policy = self.playout == "policy"
         for _ in range(self.max_playout):
             if world.is_over():
                 return True
             seat = world.pending()[0]
             legal = world.legal_actions(seat)
-            world.apply(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy:
+                action = world.playout_action(seat, legal, rng)
+            else:
+                action = legal[below(len(legal))]
+            world.apply(seat, action)
         return world.is_over()
