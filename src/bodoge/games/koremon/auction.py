@@ -159,12 +159,11 @@ class AuctionState(State):
             room = [s for s in bidding if written[s] < size - 1]
             written[room[rng.below(len(room))]] += 1
         for each in hidden:
-            left = other.money[each]
+            # The amounts follow the search's model of a bidder (public facts only: table,
+            # pyramid, money), not a uniform draw, which would guess half the money on one card.
             other.bids[each] = []
             for _ in range(written[each]):
-                amount = rng.below(left + 1)
-                other.bids[each].append(amount)
-                left -= amount
+                other.bids[each].append(playouts.auction_bid(other, each, rng))
         return other
 
     # ---- protocol ------------------------------------------------------------------------
