@@ -14,7 +14,7 @@ or a game's representative subset, such as a grid of bid amounts).
 
 Simultaneous decisions (several seats pending at once, such as sealed bids) are searched
 decoupled: each pending seat chooses without seeing the others' choices, and the child is keyed
-by the joint choice as the searching seat sees it: another seat's move whose events are private
+by the joint choice as the searching seat sees it: another seat's choice with an event private
 to that seat (a sealed bid) enters the key as HIDDEN. So the searcher's next decision in the
 tree never depends on a bid it could not have seen, even when a round takes several sealed
 decisions. Seats are applied in pending order, the searching seat first at the root. The other
@@ -55,9 +55,12 @@ OPPONENTS = ("policy", "search")
 HIDDEN = -1  # the tree key of an action the searching seat does not see
 
 
-def _seen(events: list[Event], seat: int) -> bool:
-    """Whether `seat` sees everything a move's events tell."""
-    return all(seat in event.get("visible_to", (seat,)) for event in events)
+def _sealed(events: list[Event], seat: int) -> bool:
+    """Whether a move of a simultaneous decision is a choice `seat` does not see: one of its
+    events (the written bid, the sealed card) is private to other seats. Only asked of
+    simultaneous decisions: a sequential move is public as a choice even when what it draws is
+    private."""
+    return any(seat not in event.get("visible_to", (seat,)) for event in events)
 
 
 def _setting(chosen: float | None, settings: Mapping[str, float], name: str) -> float:
@@ -206,7 +209,7 @@ class IsmctsBot:
                     events = world.apply(seat, action)
                     acted.add(seat)
                     joint.append(seat)
-                    joint.append(action if _seen(events, me) else HIDDEN)
+                    joint.append(HIDDEN if _sealed(events, me) else action)
                     continue
                 legal = world.search_actions(seat)
                 table = node.tables.get(seat)
@@ -224,7 +227,8 @@ class IsmctsBot:
                 joint.append(seat)
                 # An action the searcher cannot see (a sealed bid) must not branch its tree:
                 # its next decision would otherwise depend on a choice it never saw.
-                joint.append(action if seat == me or _seen(events, me) else HIDDEN)
+                sealed = seat != me and len(members) > 1 and _sealed(events, me)
+                joint.append(HIDDEN if sealed else action)
             first = None
             key = tuple(joint)
             child = node.children.get(key)
