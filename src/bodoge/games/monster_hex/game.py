@@ -25,7 +25,7 @@ the legal rotations of a unit there are one table lookup (`Content.matching_rota
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from bodoge.engine import (
     Event,
@@ -129,6 +129,9 @@ class MonsterHex(AbilityRules, StateJson, State):
         summary_en="Place monsters edge to matching edge and win the magic stones around them.",
         summary_ja="辺のパワーを合わせてモンスターを配置し、魔石を獲得するエリアマジョリティ。",
     )
+    # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
+    # below its greedy rivals (docs/balance/README.md).
+    search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
 
     __slots__ = (
         "abilities",
