@@ -54,20 +54,34 @@ def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> b
     together can be placed; `can_place_all` would also count a slot that another of the cards
     opens, and winning that one alone would put the seat out)."""
     monsters = [card for card in cards if card != MIMIC]
-    if len(set(monsters)) != len(monsters):
+    if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
         return False
     open_by_row = [0] * (P.ROWS + 1)
-    for slot in range(P.SLOTS):
-        if pyramid[slot] < 0 and all(pyramid[s] >= 0 for s in P.SUPPORTS[slot]):
-            open_by_row[P.ROW_OF[slot]] += 1
+    for slot in P.open_now(pyramid):
+        open_by_row[P.ROW_OF[slot]] += 1
     spare = 0
     for row in range(1, P.ROWS + 1):
         need = sum(1 for card in monsters if RANK[card] == row)
-        if need > open_by_row[row] or any(card in pyramid for card in monsters):
+        if need > open_by_row[row]:
             return False
         spare += open_by_row[row] - need
     mimics = len(cards) - len(monsters)
     return mimics == 0 or (mimics_ok and mimics <= spare)
+
+
+def _next_fits(state: AuctionState, seat: int) -> bool:
+    """Whether the monster the seat bids on next fits now beside those it has already bid on."""
+    bid = state.bids[seat]
+    wanted = [card for card, amount in zip(state.table, bid, strict=False) if amount > 0]
+    wanted.append(state.table[len(bid)])
+    return fits_now(state.pyramids[seat], wanted, state.mimics_ok)
+
+
+def _money_per_round(state: AuctionState, seat: int) -> float:
+    """The seat's money spread over the rounds left, this one included."""
+    from bodoge.games.koremon.auction import ROUNDS
+
+    return state.money[seat] / max(1, ROUNDS - state.round + 1)
 
 
 _CARDS_PER_ROUND = 1.5  # how many placeable monsters a simulated bidder goes for each round
@@ -79,28 +93,22 @@ def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
     a Mimic; otherwise, for about one and a half placeable monsters a round, an amount around the
     seat's money per round left (more for a higher rank), so a simulated bidder spends its money
     over the game as a careful player does, and money saved is worth something in the search."""
-    from bodoge.games.koremon.auction import ROUNDS
-
     bid = state.bids[seat]
     left = state.money[seat] - sum(bid)
     if left <= 0:
         return 0
-    table = state.table
-    card = table[len(bid)]
+    card = state.table[len(bid)]
     pyramid = state.pyramids[seat]
     mimics_ok = state.mimics_ok
     if card == MIMIC and (not mimics_ok or rng.below(4)):
         return 0  # -2 points: only now and then worth a filler
-    wanted = [c for c, amount in zip(table, bid, strict=False) if amount > 0]
-    wanted.append(card)
-    if not fits_now(pyramid, wanted, mimics_ok):
+    if not _next_fits(state, seat):
         return 0
-    placeable = sum(1 for c in table if P.can_place(pyramid, c, mimics_ok))
+    placeable = sum(1 for c in state.table if P.can_place(pyramid, c, mimics_ok))
     if rng.random() * placeable > _CARDS_PER_ROUND:
         return 0
-    budget = state.money[seat] / max(1, ROUNDS - state.round + 1)
     worth = 6 - RANK[card] if card != MIMIC else 1
-    amount = budget * (0.5 + rng.random()) * (0.6 + worth / 5)
+    amount = _money_per_round(state, seat) * (0.5 + rng.random()) * (0.6 + worth / 5)
     return min(left, int(amount) + 1)
 
 
@@ -110,15 +118,10 @@ def auction_bid_candidates(state: AuctionState, seat: int) -> list[int]:
     grid up to two and a half times the seat's money per round left (at least 8), within the
     money left. More than that on one monster spends rounds of money at once, and the search
     cannot tell such moves apart in a few hundred simulated games."""
-    from bodoge.games.koremon.auction import ROUNDS
-
-    bid = state.bids[seat]
-    wanted = [c for c, amount in zip(state.table, bid, strict=False) if amount > 0]
-    wanted.append(state.table[len(bid)])
-    if not fits_now(state.pyramids[seat], wanted, state.mimics_ok):
+    if not _next_fits(state, seat):
         return [0]
-    left = state.money[seat] - sum(bid)
-    cap = max(8.0, 2.5 * state.money[seat] / max(1, ROUNDS - state.round + 1))
+    left = state.money[seat] - sum(state.bids[seat])
+    cap = max(8.0, 2.5 * _money_per_round(state, seat))
     return [amount for amount in BID_CANDIDATES[left] if amount <= cap]
 
 

@@ -85,10 +85,15 @@ def _open(pyramid: Sequence[int], slots: Iterable[int]) -> list[int]:
     return [i for i in slots if pyramid[i] < 0 and all(pyramid[s] >= 0 for s in SUPPORTS[i])]
 
 
+def open_now(pyramid: Sequence[int]) -> list[int]:
+    """Every empty slot whose supports are filled (where some card could go now)."""
+    return _open(pyramid, range(SLOTS))
+
+
 def open_slots(pyramid: Sequence[int], card: int, mimics_ok: bool = True) -> list[int]:
     """The slots where `card` may be placed now (empty: the card is unplaceable)."""
     if card == MIMIC:
-        return _open(pyramid, range(SLOTS)) if mimics_ok else []
+        return open_now(pyramid) if mimics_ok else []
     if card in pyramid:  # species uniqueness
         return []
     return _open(pyramid, ROW_SLOTS[RANK[card]])
