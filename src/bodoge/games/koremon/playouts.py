@@ -152,26 +152,31 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
     """Take a trick worth having, feed a losing trick the seat's cheapest card (a Mimic, which
     costs its taker 2), never throw a rank-1 monster away. A trick the seat leads or joins
     early is judged as if the seats still to play might take it."""
-    from bodoge.games.koremon.trick import LEAD_MIMIC, NAMED, POINTS, trick_winner
-
     if rng.random() < _EXPLORE:
         return legal[rng.below(len(legal))]
-    trick = state.trick
-    on_table = sum(POINTS[card] for _, card, _ in trick)
-    to_play = state.players - state.led - len(trick) - 1
-    keep = 0.35**to_play
     best, best_value = legal[0], float("-inf")
     for action in legal:
-        if action == LEAD_MIMIC:
-            value = -10.0
-        else:
-            card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
-            total = on_table + POINTS[card]
-            winner, _ = trick_winner([*trick, (seat, card, kind)])
-            # Taken: the points, unless a later seat takes them (then half a gift); lost: a gift.
-            share = keep - (1 - keep) * _GIFT if winner == seat else -_GIFT
-            value = share * total
+        value = play_value(state.trick, state.led, state.players, seat, action)
         value += rng.random() * 0.1  # random tie-break among equal cards
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+def play_value(
+    trick: Sequence[tuple[int, int, int]], led: int, players: int, seat: int, action: int
+) -> float:
+    """What the rule of thumb expects `action` to gain `seat` in a trick of `trick` entries
+    ((seat, card, counted-as species)) after `led` led Mimics."""
+    from bodoge.games.koremon.trick import LEAD_MIMIC, NAMED, POINTS, trick_winner
+
+    if action == LEAD_MIMIC:
+        return -10.0
+    to_play = players - led - len(trick) - 1
+    keep = 0.35**to_play
+    card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
+    total = sum(POINTS[played] for _, played, _ in trick) + POINTS[card]
+    winner, _ = trick_winner([*trick, (seat, card, kind)])
+    # Taken: the points, unless a later seat takes them (then half a gift); lost: a gift.
+    share = keep - (1 - keep) * _GIFT if winner == seat else -_GIFT
+    return share * total
