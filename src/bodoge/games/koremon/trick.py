@@ -37,6 +37,7 @@ from bodoge.games.koremon.cards import (
     trick_deck,
 )
 from bodoge.games.koremon.render import LABELS, TRICK, language
+from bodoge.games.koremon.trick_inference import deal_weighted, unlikely_cards
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
 SPECIES = range(SPECIES_COUNT)
@@ -132,6 +133,7 @@ class TrickState(State):
         "led",
         "left",
         "mimic_only",
+        "plays",
         "reserve",
         "trick",
         "won",
@@ -148,6 +150,9 @@ class TrickState(State):
     face_up: list[list[int]]  # per game, per seat, face-up Mimics
     left: int  # cards still in hands
     mimic_only: list[bool]  # seat led a Mimic under only-mimics: its hand is known all Mimics
+    # (seat, action) of every card played in this deal, in order; None: not known (a position
+    # written by hand without them), until the next deal
+    plays: list[tuple[int, int]] | None
     last_trick: list[tuple[int, int, int]]  # never mutated once finished, so clones share it
     last_winner: int  # -1: no winner (or no trick yet)
     last_step: int  # winner rule of the last trick (0: none)
@@ -183,6 +188,7 @@ class TrickState(State):
         self.led = 0
         self.trick = []
         self.mimic_only = [False] * players
+        self.plays = []
 
     def clone(self) -> TrickState:
         new = TrickState.__new__(TrickState)
@@ -198,6 +204,7 @@ class TrickState(State):
         new.face_up = [row[:] for row in self.face_up]
         new.left = self.left
         new.mimic_only = self.mimic_only[:]
+        new.plays = self.plays[:] if self.plays is not None else None
         new.last_trick = self.last_trick
         new.last_winner = self.last_winner
         new.last_step = self.last_step
@@ -234,6 +241,8 @@ class TrickState(State):
     def _apply(self, seat: int, action: int) -> list[Event]:
         hand = self.hands[seat]
         self.left -= 1
+        if self.plays is not None:
+            self.plays.append((seat, action))
         if action < NAMED:
             hand[action] -= 1
             self.trick.append((seat, action, action))
@@ -377,7 +386,14 @@ class TrickState(State):
             "last_winner": self.last_winner if self.last_winner >= 0 else None,
             "last_rule": self.last_step or None,
             "mimic_only": [seat for seat, known in enumerate(self.mimic_only) if known],
+            "plays": self._play_entries(),
         }
+
+    def _play_entries(self) -> list[dict[str, Any]] | None:
+        """The cards played in this deal, in order (public: everyone saw them played)."""
+        if self.plays is None:
+            return None
+        return [{"seat": seat, "play": self.action_text(action)} for seat, action in self.plays]
 
     @staticmethod
     def _pile_keys(pile: list[int]) -> list[str]:
@@ -403,6 +419,7 @@ class TrickState(State):
             "last_trick": self._entries(self.last_trick),
             "last_winner": self.last_winner if self.last_winner >= 0 else None,
             "last_rule": self.last_step or None,
+            "plays": self._play_entries(),
         }
 
     def _read(self, data: dict[str, Any]) -> None:
@@ -460,7 +477,67 @@ class TrickState(State):
                 f"(seat {expected[0]}, rule {expected[1]}), or null when it has no monster"
             )
         self.left = sum(sum(hand) for hand in self.hands)
+        self.plays = self._read_plays(data.get("plays"))
         self._check_consistency()
+        if self.plays is not None:
+            self._check_plays(self.plays)
+
+    def _read_plays(self, entries: Any) -> list[tuple[int, int]] | None:
+        if entries is None:
+            return None
+        plays = []
+        for entry in _list(entries, "plays"):
+            if not isinstance(entry, dict):
+                raise InvalidState("plays: each entry must be an object")
+            seat = _seat(entry.get("seat"), self.players, "plays seat")
+            try:
+                action = self.parse_action(entry.get("play"))
+            except IllegalAction as error:
+                raise InvalidState(f"plays: {error}") from None
+            plays.append((seat, action))
+        return plays
+
+    def _check_plays(self, plays: list[tuple[int, int]]) -> None:
+        """The plays of this deal (optional: a position written by hand may leave them out) must
+        be the ones that led here: replayed from the deal, they give every trick's seats in
+        turn, the cards won and face up in this game, the leader and the trick in progress."""
+        players = self.players
+        if len(plays) != len(DECK) // self.games - self.left:
+            raise InvalidState("plays must list every card played in this deal, or be left out")
+        won = [[0] * CARD_COUNT for _ in range(players)]
+        face_up = [0] * players
+        leader = (self.dealer + 1) % players
+        trick: list[tuple[int, int, int]] = []
+        led = 0
+        for seat, action in plays:
+            if seat != (leader + led + len(trick)) % players:
+                raise InvalidState("plays: cards must be played clockwise from each leader")
+            if action == LEAD_MIMIC:
+                if trick:
+                    raise InvalidState("plays: play:mimic only into a trick with no monster")
+                face_up[seat] += 1
+                led += 1
+            elif action >= NAMED and action - NAMED not in {kind for _, _, kind in trick}:
+                raise InvalidState("plays: a Mimic must name a species already in the trick")
+            else:
+                card = action if action < NAMED else MIMIC
+                trick.append((seat, card, action if action < NAMED else action - NAMED))
+            if led + len(trick) == players:
+                if trick:
+                    leader, _ = trick_winner(trick)
+                    for _, card, _ in trick:
+                        won[leader][card] += 1
+                trick, led = [], 0
+        if (
+            won != self.won[self.game]
+            or face_up != self.face_up[self.game]
+            or leader != self.leader
+            or trick != self.trick
+            or led != self.led
+        ):
+            raise InvalidState(
+                "plays do not lead to this position (won cards, face-up Mimics, leader or trick)"
+            )
 
     def _check_consistency(self) -> None:
         players = self.players
@@ -514,7 +591,9 @@ class TrickState(State):
                     )
 
     def determinize(self, seat: int | None, rng: Rng) -> TrickState:
-        """Reshuffle the cards `seat` cannot see (other hands, the reserve) keeping hand sizes.
+        """Deal the cards `seat` cannot see (other hands, the reserve) anew, keeping hand sizes,
+        and dealing less often to a seat a card that its plays in this deal argue it does not
+        hold (`trick_inference`).
 
         A hand known to be all Mimics (its seat led a Mimic under only-mimics) stays as it is."""
         new = self.clone()
@@ -531,15 +610,16 @@ class TrickState(State):
             for card, count in enumerate(self.hands[other]):
                 counts[card] += count
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
-        rng.shuffle(pool)
-        at = len(self.reserve)
-        new.reserve = pool[:at]
-        for other in hidden:
-            size = sum(self.hands[other])
-            hand = [0] * CARD_COUNT
-            for card in pool[at : at + size]:
-                hand[card] += 1
-            at += size
+        unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
+        piles = deal_weighted(
+            pool,
+            [len(self.reserve), *(sum(self.hands[other]) for other in hidden)],
+            [frozenset(), *(unlikely[other] for other in hidden)],
+            rng,
+        )
+        new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
+        rng.shuffle(new.reserve)
+        for other, hand in zip(hidden, piles[1:], strict=True):
             new.hands[other] = hand
         return new
 

@@ -1,0 +1,161 @@
+"""Trick the Monster: the play record of a deal and what the search infers from it.
+
+The rules force no card (seed バリアント３: 「マストフォローの義務無し」), so inference is a
+judgement: a card the search's own rule of thumb would clearly have played, passed up and never
+played since, is dealt to that seat less often when the search guesses the hidden hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bodoge.engine import InvalidState, Rng
+from bodoge.games.koremon.cards import MIMIC, RANK, card_key, parse_card, trick_deck
+from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.trick_inference import (
+    UNLIKELY,
+    UNLIKELY_MIMIC,
+    deal_weighted,
+    unlikely_cards,
+)
+
+from .test_trick import play, position
+
+DRAGON, BAT, GOLEM = (parse_card(key) for key in ("dragon", "bat", "golem"))
+
+
+def test_a_follower_that_let_a_dragon_go_probably_holds_no_dragon_and_no_mimic() -> None:
+    """Seat 0 leads a Dragon, seat 1 plays a Bat and loses the trick (seed rule ③). A Dragon
+    (rule ①: two Dragons, seat 1 last) or a Mimic named Dragon would have taken it."""
+    doubts = unlikely_cards(3, ((0, DRAGON), (1, BAT)))
+    assert doubts == (frozenset(), frozenset({DRAGON, MIMIC}), frozenset())
+
+
+def test_a_lead_says_nothing() -> None:
+    """What a player leads depends on the whole hand, so a lead raises no doubt."""
+    assert unlikely_cards(3, ((0, BAT),)) == (frozenset(),) * 3
+
+
+def test_a_card_played_later_clears_the_doubt() -> None:
+    """Seat 1 passed up the Dragon trick but plays a Mimic in the next trick: it held one."""
+    named_bat = MIMIC + BAT  # action NAMED + species
+    plays = ((0, DRAGON), (1, BAT), (2, BAT), (0, BAT), (1, named_bat))
+    assert unlikely_cards(3, plays)[1] == frozenset({DRAGON})
+
+
+def test_weighted_deal_fills_every_pile_with_the_pool() -> None:
+    pool = [DRAGON, DRAGON, BAT, GOLEM, MIMIC, MIMIC, BAT]
+    piles = deal_weighted(pool, [3, 0, 4], [frozenset({MIMIC}), frozenset(), frozenset()], Rng(3))
+    assert [sum(pile) for pile in piles] == [3, 0, 4]
+    dealt = Counter(card for pile in piles for card, n in enumerate(pile) for _ in range(n))
+    assert dealt == Counter(pool)
+
+
+@pytest.mark.parametrize(("card", "low", "high"), [(DRAGON, 0.15, 0.4), (MIMIC, 0.0, 0.1)])
+def test_weighted_deal_gives_a_doubted_card_less_often(card: int, low: float, high: float) -> None:
+    """Two piles of five and one doubted card: dealt uniformly it would land in each half the
+    time; where it is unlikely, about w / (1 + w) of the time (w = UNLIKELY for a monster, 0.4,
+    UNLIKELY_MIMIC for a Mimic, 0.05)."""
+    pool = [card, *(other for other in range(10) if other != card)][:10]
+    rng = Rng(8)
+    doubted = sum(
+        deal_weighted(pool, [5, 5], [frozenset({card}), frozenset()], rng)[0][card]
+        for _ in range(2000)
+    )
+    assert UNLIKELY == 0.4 and UNLIKELY_MIMIC == 0.05
+    assert low < doubted / 2000 < high
+
+
+def deal_start(hands: list[list[str]]) -> TrickState:
+    """A 3-player game at the start of its first deal (nothing played, record empty), seat 0 to
+    lead: each hand is the cards given, filled to ten with the lowest monsters left that are no
+    Dragon or Mimic; the rest is the reserve."""
+    rest = Counter(card_key(card) for card in trick_deck())
+    rest.subtract(card for hand in hands for card in hand)
+    full = []
+    for hand in hands:
+        filler = sorted(
+            (card for card in rest.elements() if card not in ("dragon", "mimic")),
+            key=lambda key: -RANK[parse_card(key)],
+        )[: 10 - len(hand)]
+        rest.subtract(filler)
+        full.append([*hand, *filler])
+    data: dict[str, Any] = {
+        "game": "koremon_trick", "players": 3, "options": {}, "seed": 1, "rng": 1,
+        "dealer": 2, "game_number": 1, "leader": 0, "led_mimics": 0, "hands": full,
+        "reserve": list(rest.elements()), "trick": [], "won": [[[], [], []], [[], [], []]],
+        "face_up": [[0, 0, 0], [0, 0, 0]], "plays": [],
+    }  # fmt: skip
+    return TrickState.from_json(data)
+
+
+def dragon_passed_up() -> TrickState:
+    """Seat 0 leads a Dragon and seat 1 lets it go with a Bat; seat 2 to play."""
+    state = deal_start([["dragon"], ["bat", "mimic"], ["kobold"]])
+    play(state, "play:dragon", "play:bat")
+    return state
+
+
+def test_determinizations_deal_the_doubted_mimic_elsewhere() -> None:
+    """From seat 2's seat the unseen cards are the other two hands (nine each) and the 30 of the
+    reserve. Dealt uniformly, seat 1 would get 9/48 of the unseen Mimics; it doubts holding
+    any, so guesses give it clearly fewer."""
+    state = dragon_passed_up()
+    unseen = 15 - state.hands[2][MIMIC]
+    rng = Rng(4)
+    guesses = 500
+    with_seat1 = sum(state.determinize(2, rng).hands[1][MIMIC] for _ in range(guesses))
+    uniform = guesses * unseen * 9 / 48
+    assert with_seat1 < 0.6 * uniform
+
+
+def test_the_play_record_is_public_and_round_trips() -> None:
+    state = dragon_passed_up()
+    expected = [{"seat": 0, "play": "play:dragon"}, {"seat": 1, "play": "play:bat"}]
+    for seat in (0, 1, 2, None):
+        assert state.view(seat)["plays"] == expected
+    again = TrickState.from_json(state.to_json())
+    assert again.plays == state.plays and again.to_json() == state.to_json()
+
+
+def test_a_hand_written_position_may_leave_the_record_out() -> None:
+    """Without `plays` the record is unknown until the next deal (nothing is inferred), and the
+    state still writes and reads back."""
+    state = position([["golem"], ["dragon"], ["golem"], ["slime"]], rest_to=0)
+    play(state, "play:golem")
+    assert state.plays is None and state.to_json()["plays"] is None
+    assert TrickState.from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda plays: plays.pop(), "every card played"),
+        (lambda plays: plays.reverse(), "clockwise"),
+        (lambda plays: plays[1].__setitem__("play", "play:slime"), "do not lead to this position"),
+        (lambda plays: plays[1].__setitem__("play", "play:wyvern"), "plays: "),
+        (lambda plays: plays.__setitem__(0, "dragon"), "must be an object"),
+    ],
+)
+def test_a_record_that_does_not_lead_to_the_position_is_refused(change: Any, message: str) -> None:
+    data = dragon_passed_up().to_json()
+    change(data["plays"])
+    with pytest.raises(InvalidState, match=message):
+        TrickState.from_json(data)
+
+
+def test_random_games_keep_a_full_record_that_replays() -> None:
+    """Every position of a played game carries the whole deal's record, and reading it back
+    replays it (`_check_plays`) to the same state."""
+    state = TrickState.new(3, {"mimic_lead": "any-time"}, seed=21)
+    rng = Rng(2)
+    while not state.is_over():
+        seat = state.pending()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.below(len(legal))])
+        data = state.to_json()
+        assert TrickState.from_json(data).to_json() == data
+        assert len(data["plays"] or []) == 30 - state.left or state.is_over()
