@@ -139,6 +139,35 @@ def test_trick_rule_of_thumb_keeps_a_dragon_out_of_a_lost_trick() -> None:
     assert picks.count("play:bat") > 45
 
 
+def test_trick_rule_of_thumb_keeps_a_pair_for_later() -> None:
+    """Leading an Orc or a Harpy (rank 4, 1 point each, seed 得点表) is the same for the trick;
+    two Orcs in hand are a majority to take a later trick with (seed 4 rule 1), so the lead is
+    the Harpy (bar the 15% random moves; a uniform pick would lead it half the time)."""
+    state = trick(
+        [["orc", "orc", "harpy"], ["bat", "slime", "goblin"], ["kobold", "skeleton", "bat"],
+         ["slime", "goblin", "kobold"]],
+    )  # fmt: skip
+    rng = Rng(6)
+    picks = [state.action_text(state.playout_action(0, state.legal_actions(0), rng))
+             for _ in range(40)]  # fmt: skip
+    assert picks.count("play:harpy") >= 32
+
+
+def test_trick_rule_of_thumb_sheds_a_mimic_before_its_last_monster() -> None:
+    """Seat 3, last after a Bat, a Slime and a Kobold, holds a Mimic and a Golem. For this trick
+    alone the Golem is cheaper (it loses to the three rank-5 cards, seed 4 rule 2, handing 2
+    points away; a Mimic named Bat takes the trick at -2). But keeping the Mimic would leave
+    a hand of nothing but Mimics, to be led face up for -10 (RULINGS §3): it plays the Mimic."""
+    state = trick(
+        [["orc"], ["harpy"], ["goblin"], ["mimic", "golem"]],
+        trick=[(0, "bat", "bat"), (1, "slime", "slime"), (2, "kobold", "kobold")],
+    )
+    rng = Rng(2)
+    picks = [state.action_text(state.playout_action(3, state.legal_actions(3), rng))
+             for _ in range(40)]  # fmt: skip
+    assert picks.count("play:golem") <= 6
+
+
 def test_trick_policy_games_are_legal() -> None:
     game = get_game("koremon_trick")
     for seed in range(30):

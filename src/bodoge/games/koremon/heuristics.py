@@ -158,9 +158,10 @@ def hunt_value(state: HuntState, seat: int) -> float:
 # ---- Trick the Monster --------------------------------------------------------------------------
 
 _AVERAGE_CARD = 0.8  # the mean points of a Trick deck card: (3*(8+2*4+3*2+4*1) - 2*15) / 60
-_MIMIC_IN_HAND = -1.5  # a Mimic held must be dumped somewhere, and may have to be led (-10)
-_KEEP = 0.3  # chance the seat now winning a trick keeps it past each later seat
-_PAIR = 0.3  # per extra card of a species in hand: a majority to take a trick with
+MIMIC_IN_HAND = -1.5  # a Mimic held must be dumped somewhere, and may have to be led (-10)
+KEEP = 0.3  # chance the seat now winning a trick keeps it past each later seat
+PAIR = 0.3  # per extra card of a species in hand: a majority to take a trick with
+ONLY_MIMICS = -4.0  # per Mimic in a hand with no monster left: they must be led face up (-10)
 
 
 def trick_value(state: TrickState, seat: int) -> float:
@@ -173,7 +174,7 @@ def trick_value(state: TrickState, seat: int) -> float:
         # with each seat still to play (any of them can add to the top species).
         leader, _ = trick_winner(state.trick)
         to_play = players - state.led - len(state.trick)
-        keep = _KEEP**to_play
+        keep = KEEP**to_play
         points = sum(POINTS[card] for _, card, _ in state.trick) + to_play * _AVERAGE_CARD
         scores[leader] += keep * points
         share = (1 - keep) * points / max(1, players - 1)
@@ -184,11 +185,11 @@ def trick_value(state: TrickState, seat: int) -> float:
         hand = state.hands[seat]
         mimics = hand[MIMIC]
         monsters = sum(hand) - mimics
-        value = mimics * _MIMIC_IN_HAND
+        value = mimics * MIMIC_IN_HAND
         if mimics and not monsters:
-            value += mimics * -4.0
+            value += mimics * ONLY_MIMICS
         # pairs of a species kept: a majority to take a later trick with
-        value += _PAIR * sum(count - 1 for count in hand[:MIMIC] if count > 1)
+        value += PAIR * sum(count - 1 for count in hand[:MIMIC] if count > 1)
         scores[seat] += value
     best_other = max(s for other, s in enumerate(scores) if other != seat)
     return scores[seat] - best_other
