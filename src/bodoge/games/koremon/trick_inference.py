@@ -3,11 +3,12 @@
 No rule forces a card (there is no obligation to follow), so nothing is certain; but a player
 who let a rival take a trick while holding a Mimic to feed it, passed up a trick worth having
 that a card of the trick's species would have taken, or led a valuable card while holding a
-cheap one, probably holds no such card. The
-judge of "probably" is the search's own rule of thumb (`playouts.play_value`): each card type
-it would have clearly preferred to the one played, and that the seat has not played since,
-becomes unlikely in that seat's hand. A determinization then deals unlikely cards to a seat
-less often (`deal_weighted`), instead of dealing every unseen card uniformly.
+cheap one, probably holds no such card. The judge of "probably" is the search's own rule of
+thumb (`playouts.play_value`): each card type it would have clearly preferred to the one
+played, and that the seat has not played since, becomes unlikely in that seat's hand. A
+determinization then deals unlikely cards to a seat less often (`deal_weighted`), instead of
+dealing every unseen card uniformly. Measured gain in strength: within the noise (54.0% against
+two greedy players with it, 51.9% without, 240 games each; docs/balance/README.md).
 """
 
 from __future__ import annotations
