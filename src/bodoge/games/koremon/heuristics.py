@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import MIMIC
+from bodoge.games.koremon.trick_rules import POINTS, trick_winner
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.auction import AuctionState
@@ -165,8 +166,6 @@ ONLY_MIMICS = -4.0  # per Mimic in a hand with no monster left: they must be led
 
 
 def trick_value(state: TrickState, seat: int) -> float:
-    from bodoge.games.koremon.trick import POINTS, trick_winner
-
     scores = [float(s) for s in state.scores()]
     players = state.players
     if state.left and state.trick:

@@ -23,6 +23,7 @@ from bodoge.games.koremon.heuristics import (
     PAIR,
     pyramid_potential,
 )
+from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, POINTS, trick_winner
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.auction import AuctionState
@@ -180,8 +181,6 @@ def _hand_change(hand: Sequence[int], action: int) -> float:
     """What playing `action` does to the hand by the greedy heuristic's measure: a Mimic gone is
     one fewer to dump later, a broken pair one fewer majority, and a hand left with only Mimics
     must lead them face up."""
-    from bodoge.games.koremon.trick import NAMED
-
     card = action if action < NAMED else MIMIC
     mimics = hand[MIMIC] - (card == MIMIC)
     monsters = sum(hand) - hand[MIMIC] - (card != MIMIC)
@@ -196,8 +195,6 @@ def play_value(
 ) -> float:
     """What the rule of thumb expects `action` to gain `seat` in a trick of `trick` entries
     ((seat, card, counted-as species)) after `led` led Mimics."""
-    from bodoge.games.koremon.trick import LEAD_MIMIC, NAMED, POINTS, trick_winner
-
     if action == LEAD_MIMIC:
         return -10.0
     to_play = players - led - len(trick) - 1

@@ -38,17 +38,18 @@ from bodoge.games.koremon.cards import (
 )
 from bodoge.games.koremon.render import LABELS, TRICK, language
 from bodoge.games.koremon.trick_inference import deal_weighted, unlikely_cards
+from bodoge.games.koremon.trick_rules import (
+    ACTIONS,
+    FACE_UP_POINTS,
+    LEAD_MIMIC,
+    NAMED,
+    POINTS,
+    trick_winner,
+)
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
 SPECIES = range(SPECIES_COUNT)
 KEYS = tuple(card_key(card) for card in range(CARD_COUNT))
-NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
-LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it
-ACTIONS = LEAD_MIMIC + 1
-# Points per won card (seed 得点表): rank 1: 8, 2: 4, 3: 2, 4: 1, 5: 0, Mimic -2.
-_RANK_POINTS = {1: 8, 2: 4, 3: 2, 4: 1, 5: 0}
-POINTS = (*(_RANK_POINTS[RANK[c]] for c in range(SPECIES_COUNT)), -2)
-FACE_UP_POINTS = -10  # 表向きの「ミミック」
 DECK = trick_deck()
 DECK_COUNTS = tuple(DECK.count(c) for c in range(CARD_COUNT))
 RULE_NAMES = {
@@ -69,30 +70,6 @@ def _both(card: int, lang: str = "en") -> str:
     if lang == "ja":
         return card_name(card, "ja")
     return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
-
-
-def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
-    """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries.
-
-    Seed 4: ① the last player of the species with the most cards, if that species is unique;
-    ② else the last player of the rank with the most cards, if unique; ③ else the last player
-    of the smallest rank number present.
-    """
-    # A trick holds at most six cards, so list.count beats building count tables.
-    kinds = [kind for _, _, kind in trick]
-    last = len(kinds) - 1
-    counts = [kinds.count(kind) for kind in kinds]
-    most = max(counts)
-    top = {kind for kind, count in zip(kinds, counts, strict=True) if count == most}
-    if len(top) == 1:
-        return trick[last - kinds[::-1].index(top.pop())][0], 1
-    ranks = [RANK[kind] for kind in kinds]
-    counts = [ranks.count(rank) for rank in ranks]
-    most = max(counts)
-    top = {rank for rank, count in zip(ranks, counts, strict=True) if count == most}
-    if len(top) == 1:
-        return trick[last - ranks[::-1].index(top.pop())][0], 2
-    return trick[last - ranks[::-1].index(min(ranks))][0], 3
 
 
 class TrickState(State):

@@ -19,6 +19,7 @@ from functools import lru_cache
 from bodoge.engine import Rng
 from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.playouts import play_value
+from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED
 
 # Weight of a card type the seat's plays argue against (1 for the others). Measured in 30
 # games of three greedy players: a seat that passed up a Mimic held one in none of 480 checks
@@ -34,8 +35,6 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
     """Per seat, the card types its plays in this deal argue it no longer holds: each type the
     rule of thumb would have played with a clearly better value (a Mimic only where it may be
     named, into a trick holding a monster), unless the seat played that type later."""
-    from bodoge.games.koremon.trick import LEAD_MIMIC, NAMED
-
     doubts: list[tuple[int, int, int]] = []  # (seat, card, index of the play it was passed up)
     trick: list[tuple[int, int, int]] = []
     led = 0
@@ -70,8 +69,6 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
 
 
 def _card_of(action: int) -> int:
-    from bodoge.games.koremon.trick import NAMED
-
     return action if action < NAMED else MIMIC
 
 

@@ -1,0 +1,40 @@
+"""The rules of one trick in Trick the Monster (seed バリアント３): what an action number means,
+what each won card scores, and who wins a trick. The game (`trick.py`) and the bots' rules of
+thumb and inference (`playouts.py`, `heuristics.py`, `trick_inference.py`) share them.
+"""
+
+from __future__ import annotations
+
+from bodoge.games.koremon.cards import MIMIC, RANK
+
+NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
+LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it
+ACTIONS = LEAD_MIMIC + 1
+# Points per won card (seed 得点表): rank 1: 8, 2: 4, 3: 2, 4: 1, 5: 0, Mimic -2.
+_RANK_POINTS = {1: 8, 2: 4, 3: 2, 4: 1, 5: 0}
+POINTS = (*(_RANK_POINTS[RANK[c]] for c in range(MIMIC)), -2)
+FACE_UP_POINTS = -10  # 表向きの「ミミック」
+
+
+def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
+    """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries.
+
+    Seed 4: ① the last player of the species with the most cards, if that species is unique;
+    ② else the last player of the rank with the most cards, if unique; ③ else the last player
+    of the smallest rank number present.
+    """
+    # A trick holds at most six cards, so list.count beats building count tables.
+    kinds = [kind for _, _, kind in trick]
+    last = len(kinds) - 1
+    counts = [kinds.count(kind) for kind in kinds]
+    most = max(counts)
+    top = {kind for kind, count in zip(kinds, counts, strict=True) if count == most}
+    if len(top) == 1:
+        return trick[last - kinds[::-1].index(top.pop())][0], 1
+    ranks = [RANK[kind] for kind in kinds]
+    counts = [ranks.count(rank) for rank in ranks]
+    most = max(counts)
+    top = {rank for rank, count in zip(ranks, counts, strict=True) if count == most}
+    if len(top) == 1:
+        return trick[last - ranks[::-1].index(top.pop())][0], 2
+    return trick[last - ranks[::-1].index(min(ranks))][0], 3
