@@ -168,23 +168,27 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
         return legal[rng.below(len(legal))]
     best, best_value = legal[0], float("-inf")
     hand = state.hands[seat]
+    mimics = hand[MIMIC]
+    monsters = sum(hand) - mimics
     for action in legal:
         value = play_value(state.trick, state.led, state.players, seat, action)
-        value += _hand_change(hand, action)
+        value += _hand_change(hand, mimics, monsters, action)
         value += rng.random() * 0.1  # random tie-break among equal cards
         if value > best_value:
             best, best_value = action, value
     return best
 
 
-def _hand_change(hand: Sequence[int], action: int) -> float:
-    """What playing `action` does to the hand by the greedy heuristic's measure: a Mimic gone is
-    one fewer to dump later, a broken pair one fewer majority, and a hand left with only Mimics
-    must lead them face up."""
-    card = action if action < NAMED else MIMIC
-    mimics = hand[MIMIC] - (card == MIMIC)
-    monsters = sum(hand) - hand[MIMIC] - (card != MIMIC)
-    value = -MIMIC_IN_HAND if card == MIMIC else (-PAIR if hand[card] > 1 else 0.0)
+def _hand_change(hand: Sequence[int], mimics: int, monsters: int, action: int) -> float:
+    """What playing `action` from `hand` (holding `mimics` Mimics and `monsters` monsters) does
+    to it by the greedy heuristic's measure: a Mimic gone is one fewer to dump later, a broken
+    pair one fewer majority, and a hand left with only Mimics must lead them face up."""
+    if action < NAMED:
+        value = -PAIR if hand[action] > 1 else 0.0
+        monsters -= 1
+    else:
+        value = -MIMIC_IN_HAND
+        mimics -= 1
     if mimics and not monsters:
         value += mimics * ONLY_MIMICS
     return value
