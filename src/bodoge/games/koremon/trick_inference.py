@@ -24,7 +24,7 @@ from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED
 # Weight of a card type the seat's plays argue against (1 for the others). Measured in 30
 # games of three greedy players: a seat that passed up a Mimic held one in none of 480 checks
 # (undoubted seats: 63%); a doubted monster type was held 8-15% of the time by rank (undoubted:
-# 13-38%), leads as well judged as follows.
+# 13-38%); doubts from leads were as often right as those from follows.
 UNLIKELY = 0.4
 UNLIKELY_MIMIC = 0.05
 _MARGIN = 0.75  # how much better (in the rule of thumb's points) the card must have looked
@@ -77,8 +77,7 @@ def deal_weighted(
 ) -> list[list[int]]:
     """Deal `pool` into piles of `sizes`, each card to a pile with a chance in proportion to
     the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that pile's
-    `unlikely` set.
-    Every pile ends exactly full (a weight is never 0)."""
+    `unlikely` set. Every pile ends exactly full (a weight is never 0)."""
     cards = list(pool)
     rng.shuffle(cards)
     # Doubted cards first, while every pile has room: dealt last, one could find only the
