@@ -23,7 +23,7 @@ from bodoge.games.koremon.heuristics import (
     PAIR,
     pyramid_potential,
 )
-from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, POINTS, trick_winner
+from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, POINTS, trick_entry, trick_winner
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.auction import AuctionState
@@ -203,9 +203,9 @@ def play_value(
         return -10.0
     to_play = players - led - len(trick) - 1
     keep = KEEP**to_play
-    card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
-    total = sum(POINTS[played] for _, played, _ in trick) + POINTS[card]
-    winner, _ = trick_winner([*trick, (seat, card, kind)])
+    played = trick_entry(seat, action)
+    total = sum(POINTS[card] for _, card, _ in trick) + POINTS[played[1]]
+    winner, _ = trick_winner([*trick, played])
     # Taken: the points, unless a later seat takes them (then half a gift); lost: a gift.
     share = keep - (1 - keep) * _GIFT if winner == seat else -_GIFT
     return share * total

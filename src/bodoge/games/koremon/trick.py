@@ -44,6 +44,7 @@ from bodoge.games.koremon.trick_rules import (
     LEAD_MIMIC,
     NAMED,
     POINTS,
+    trick_entry,
     trick_winner,
 )
 
@@ -497,8 +498,7 @@ class TrickState(State):
             elif action >= NAMED and action - NAMED not in {kind for _, _, kind in trick}:
                 raise InvalidState("plays: a Mimic must name a species already in the trick")
             else:
-                card = action if action < NAMED else MIMIC
-                trick.append((seat, card, action if action < NAMED else action - NAMED))
+                trick.append(trick_entry(seat, action))
             if led + len(trick) == players:
                 if trick:
                     leader, _ = trick_winner(trick)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from bodoge.engine import Rng
 from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.playouts import play_value
-from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED
+from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, trick_entry
 
 # Weight of a card type the seat's plays argue against (1 for the others). Measured in 30
 # games of three greedy players: a seat that passed up a Mimic held one in none of 480 checks
@@ -52,24 +52,17 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
                 doubts.append((seat, MIMIC, index))
         if action == LEAD_MIMIC:
             led += 1
-        elif action < NAMED:
-            trick.append((seat, action, action))
         else:
-            trick.append((seat, MIMIC, action - NAMED))
+            trick.append(trick_entry(seat, action))
         if led + len(trick) == players:
             trick, led = [], 0
     unlikely: list[set[int]] = [set() for _ in range(players)]
     for seat, card, index in doubts:
         # A card the seat played later was in its hand after all: the doubt was wrong.
-        if not any(
-            other == seat and _card_of(action) == card for other, action in plays[index + 1 :]
-        ):
+        later = plays[index + 1 :]
+        if card not in [trick_entry(other, action)[1] for other, action in later if other == seat]:
             unlikely[seat].add(card)
     return tuple(frozenset(cards) for cards in unlikely)
-
-
-def _card_of(action: int) -> int:
-    return action if action < NAMED else MIMIC
 
 
 def deal_weighted(

@@ -16,6 +16,12 @@ POINTS = (*(_RANK_POINTS[RANK[c]] for c in range(MIMIC)), -2)
 FACE_UP_POINTS = -10  # 表向きの「ミミック」
 
 
+def trick_entry(seat: int, action: int) -> tuple[int, int, int]:
+    """The trick entry (seat, card, counted-as species) of a play action other than LEAD_MIMIC:
+    a monster counts as itself, a Mimic named s as species s."""
+    return (seat, action, action) if action < NAMED else (seat, MIMIC, action - NAMED)
+
+
 def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
     """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries.
 
