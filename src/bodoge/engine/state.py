@@ -196,6 +196,14 @@ class State(ABC):
         few hundred iterations are not spread over a hundred near-equal moves."""
         return self.legal_actions(seat)
 
+    @classmethod
+    def game_help(cls, lang: str = "en") -> str:
+        """What a player types in this game, for the terminal's `?`, in English ("en") or Japanese
+        ("ja"); games override it with their own notation and what it means."""
+        if lang == "ja":
+            return "アクションの表記か番号を入力してください。"
+        return "Type an action's notation or its number."
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
         games override with something readable."""
