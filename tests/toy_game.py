@@ -84,7 +84,7 @@ class SealedBids(State):
         self.sealed[seat] = card
         events: list[Event] = [
             {"type": "seal", "seat": seat},
-            {"type": "sealed_card", "seat": seat, "card": card, "visible_to": [seat]},
+            {"type": "sealed_card", "seat": seat, "private": {"card": card}, "visible_to": [seat]},
         ]
         if all(self.sealed):
             top = max(self.sealed)

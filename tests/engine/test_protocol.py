@@ -140,11 +140,14 @@ def test_a_boolean_seed_is_no_seed() -> None:
         get_game("collect").new(2, seed=True)
 
 
-def test_private_events_reach_only_their_seats() -> None:
-    events = [{"type": "deal", "card": "x", "visible_to": [1]}, {"type": "turn"}]
-    assert visible_events(events, 1) == [{"type": "deal", "card": "x"}, {"type": "turn"}]
-    assert visible_events(events, 0) == [{"type": "turn"}]
-    assert visible_events(events, None) == [{"type": "turn"}]
+def test_private_events_reach_others_in_their_public_shape() -> None:
+    events = [
+        {"type": "deal", "seat": 1, "private": {"card": "x"}, "visible_to": [1]},
+        {"type": "turn"},
+    ]
+    assert visible_events(events, 1) == [{"type": "deal", "seat": 1, "card": "x"}, {"type": "turn"}]
+    assert visible_events(events, 0) == [{"type": "deal", "seat": 1}, {"type": "turn"}]
+    assert visible_events(events, None) == [{"type": "deal", "seat": 1}, {"type": "turn"}]
 
 
 def test_competition_ranks() -> None:

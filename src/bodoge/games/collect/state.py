@@ -491,10 +491,7 @@ class CollectState(State):
         if self._game_winner() >= 0:
             self.phase = OVER
             self.held = self.placed = self.target = self.named = -1
-            self.extra = False
-            result = self.result()
-            assert result is not None
-            self._events.append({"type": "game_over", "winners": result.winners})
+            self.extra = False  # the engine adds the game_over event with the result
         else:
             self._next_round()
 

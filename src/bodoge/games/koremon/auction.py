@@ -203,7 +203,7 @@ class AuctionState(State):
         bid.append(amount)
         monster = len(bid)
         events: list[Event] = [
-            {"type": "bid", "seat": seat, "monster": monster, "amount": amount,
+            {"type": "bid", "seat": seat, "private": {"monster": monster, "amount": amount},
              "visible_to": [seat]},
         ]  # fmt: skip
         if monster == len(self.table):
@@ -289,8 +289,7 @@ class AuctionState(State):
             self.phase = OVER
             self.table = []
             self.bids = [[] for _ in range(self.players)]
-            self.waiting = []
-            events.append({"type": "end"})
+            self.waiting = []  # the engine adds the game_over event with the result
             return
         self.round += 1
         self.phase = BID

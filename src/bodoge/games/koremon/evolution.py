@@ -21,7 +21,7 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.state import Event
+from bodoge.engine.events import Event
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
