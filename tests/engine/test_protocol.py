@@ -160,3 +160,18 @@ def test_search_hooks_default_to_all_legal_actions_and_a_random_pick() -> None:
     assert state.search_actions(seat) == legal
     picks = {state.playout_action(seat, legal, Rng(n)) for n in range(60)}
     assert picks == set(legal)
+
+
+def test_state_json_refuses_out_of_range_numbers_and_unknown_fields() -> None:
+    """Issue 12, item 5: a generator state of 2**64 or more would be cut silently, a ply of 10**30
+    is no game's, and a misspelt field would be dropped in silence."""
+    from bodoge.engine import InvalidState, get_game
+
+    game = get_game("collect")
+    data = game.new(2, seed=5).to_json()
+    for key, value in (("rng", 1 << 64), ("seed", 1 << 64), ("ply", 10**30)):
+        with pytest.raises(InvalidState, match=f"{key} must be a whole number"):
+            game.from_json(data | {key: value})
+    with pytest.raises(InvalidState, match="unknown field 'colour'"):
+        game.from_json(data | {"colour": "red"})
+    assert game.from_json(data | {"rng": (1 << 64) - 1}).rng.state == (1 << 64) - 1

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from bodoge.engine.errors import IllegalAction, InvalidOptions, InvalidState, WrongSeat
+from bodoge.engine.notation import normalize
 from bodoge.engine.options import OptionSpec, resolve_options
 from bodoge.engine.result import Result
 from bodoge.engine.rng import Rng, fresh_seed
@@ -22,6 +23,8 @@ from bodoge.engine.rng import Rng, fresh_seed
 S = TypeVar("S", bound="State")
 Event = dict[str, Any]
 JSON_FORMAT = 1
+SEED_LIMIT = 1 << 64  # seeds and generator states are 64-bit: a larger one would be cut silently
+PLY_LIMIT = 1 << 31  # far beyond any game's length; keeps a hand-written ply sane
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,10 @@ class State(ABC):
         resolved = resolve_options(info.options, options)
         if seed is None:
             seed = fresh_seed()
-        if type(seed) is not int or seed < 0:  # True is no seed
-            raise InvalidOptions(f"seed must be a non-negative whole number, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:  # True is no seed
+            raise InvalidOptions(
+                f"seed must be a whole number 0-{SEED_LIMIT - 1}, not {seed!r:.40}"
+            )
         state = cls.__new__(cls)
         state._init_base(players, resolved, seed, Rng(seed), 0)
         state._check_options()
@@ -140,8 +145,9 @@ class State(ABC):
     def action_text(self, action: int) -> str: ...
 
     @abstractmethod
-    def parse_action(self, text: str) -> int:
-        """The action a notation names; raises IllegalAction when it names none."""
+    def _parse_action(self, text: str) -> int:
+        """The action a notation names (already NFKC-normalised and stripped by `parse_action`);
+        raises IllegalAction when it names none."""
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -235,6 +241,11 @@ class State(ABC):
         self.ply += 1
         return self._apply(seat, action)
 
+    def parse_action(self, text: str) -> int:
+        """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
+        (NFKC, plain ASCII numbers) before the game's own parser sees it."""
+        return self._parse_action(normalize(text))
+
     def apply_text(self, seat: int, text: str) -> list[Event]:
         return self.apply(seat, self.parse_action(text))
 
@@ -299,10 +310,10 @@ class State(ABC):
         info = cls.info
         if type(players) is not int or not info.min_players <= players <= info.max_players:
             raise InvalidState(f"players must be {info.min_players}-{info.max_players}")
-        for key in ("seed", "rng", "ply"):
+        for key, limit in (("seed", SEED_LIMIT), ("rng", SEED_LIMIT), ("ply", PLY_LIMIT)):
             value = data.get(key, 0)
-            if type(value) is not int or value < 0:
-                raise InvalidState(f"{key} must be a non-negative whole number, not {value!r:.40}")
+            if type(value) is not int or not 0 <= value < limit:
+                raise InvalidState(f"{key} must be a whole number 0-{limit - 1}, not {value!r:.40}")
         try:
             options = resolve_options(info.options, data.get("options"))
         except InvalidOptions as error:
@@ -322,6 +333,11 @@ class State(ABC):
             raise InvalidState(
                 f"state JSON is inconsistent: {type(error).__name__} {error}"
             ) from None
+        # A misspelt field would otherwise be dropped in silence and its default used instead.
+        unknown = sorted(set(data) - set(state.to_json()), key=str)
+        if unknown:
+            names = ", ".join(repr(name)[:40] for name in unknown[:5])
+            raise InvalidState(f"unknown field{'s' if len(unknown) > 1 else ''} {names}")
         return state
 
 

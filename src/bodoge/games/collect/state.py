@@ -202,7 +202,7 @@ class CollectState(State):
     def action_text(self, action: int) -> str:
         return A.text(action)
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return A.parse(text)
 
     def _legal_actions(self, seat: int) -> list[int]:

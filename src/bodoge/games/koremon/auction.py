@@ -356,7 +356,7 @@ class AuctionState(State):
             return f"place:{card_key(card)}@{P.SLOT_LABELS[slot]}"
         raise IllegalAction(f"action {action} is outside 0..{PLACE_BASE + CARD_COUNT * 15 - 1}")
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word = str(text).strip().lower()
         if word.startswith("bid:"):
             amount = word[4:].strip()

@@ -314,7 +314,7 @@ class TrickState(State):
             return f"play:mimic={card_key(action - NAMED)}"
         return "play:mimic"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise IllegalAction(f"{text!r} is not an action")
         words = text.strip().lower()

@@ -901,7 +901,7 @@ class MonsterHex(AbilityRules, StateJson, State):
             return f"shared:{c.factions[action - SHARED_BASE].key}"
         return f"faction:{c.factions[action - FACTION_BASE].key}"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word, _, arg = text.strip().lower().partition(":")
         c = self.c
         code: int | None = None
