@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bodoge.games.collect import actions as A
 from bodoge.games.collect.animals import ANIMALS
 from bodoge.games.collect.render import pad
 from bodoge.games.collect.state import CollectState
@@ -106,3 +109,15 @@ def test_the_winning_row_is_shown_at_the_games_end() -> None:
     play(state, 0, "draw:A", "keep", "right")
     text = state.render(None)
     assert "round 2 won by seat 0: four in a row" in text and "winner: seat 0" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_names_every_action_and_the_crowns(lang: str) -> None:
+    text = CollectState.game_help(lang)
+    words = {A.text(action).split(":")[0] for action in range(A.SIZE)}
+    for word in words:
+        assert word in text, word
+    for example in ("draw:A", "return:A", "name:lion", "card:S.I", "to:I", "bottom:A", "top:A"):
+        assert example in text
+    assert "★" in text and "♛" in text
+    assert ("王冠" if lang == "ja" else "half crown") in text

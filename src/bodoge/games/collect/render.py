@@ -185,3 +185,52 @@ def render(state: CollectState, seat: int | None, lang: str = "en") -> str:
         prompt = PROMPTS[lang][PHASES[state.phase]]
         lines.append("  " + text["prompt"].format(seat=state.active, prompt=prompt))
     return "\n".join(lines)
+
+
+HELP = {
+    "en": """\
+Collect!: type an action (or its number in the list of legal actions).
+  draw:A, draw:B        reveal the top card of deck A or B
+  keep                  keep the revealed card
+  return:A, return:B    put it face down on that deck and keep the other deck's top card
+  left, right           play the card at that end of your row (a first card goes in at once)
+  pass                  do not use the ability of the card just played
+  use                   hermit crab: take another turn (your row holds a crab or chameleon)
+  name:lion             parrot: name an animal (crocodile, crab, monkey, hermit_crab, octopus,
+                        parrot, lion, chameleon)
+  reveal:A, reveal:B    parrot: reveal that deck's top card; the named animal or a chameleon
+                        is played, anything else goes back
+  top:A, top:B          parrot: put the card that missed back on top of that deck
+  bottom:A, bottom:B    put the crocodile's card, or a chameleon, on the bottom of that deck
+  card:S.I              crocodile, crab, monkey: choose card I (0 = leftmost) of seat S's row
+  to:I                  crab: move the chosen card to position I of its row
+Your own row wins the round if it forms an alliance when your turn ends: 4 adjacent cards of
+one animal (the chameleon wild); with an octopus, 3 pairs of 3 different animals; with a lion,
+7 different kinds. Crowns: the round winner takes a half crown (★) while any of the 3 remain,
+then the full crown (♛); 2 half crowns or the full crown win the game (in 2 vs 2, for the
+winner's team). "? x12" in a deck is 12 cards nobody has seen.""",
+    "ja": """\
+コレクト！：アクションを入力してください（合法手の一覧の番号でも可）。
+  draw:A, draw:B        デッキAかBの一番上を公開する
+  keep                  公開したカードを獲得する
+  return:A, return:B    そのデッキの上に裏向きで戻し、もう一方のデッキの一番上を獲得する
+  left, right           カードを列の左端／右端にプレイする（最初の1枚はそのまま置かれる）
+  pass                  プレイしたカードの能力を使わない
+  use                   ヤドカリ：もう一度ターンを行う（列にカニかカメレオンがあるとき）
+  name:lion             オウム：動物を宣言する（crocodile, crab, monkey, hermit_crab, octopus,
+                        parrot, lion, chameleon）
+  reveal:A, reveal:B    オウム：そのデッキの一番上を公開する。宣言した動物かカメレオンなら
+                        プレイし、違えば戻す
+  top:A, top:B          オウム：外れたカードをそのデッキの一番上に戻す
+  bottom:A, bottom:B    クロコダイルが選んだカード、またはカメレオンをそのデッキの一番下へ
+  card:S.I              クロコダイル・カニ・サル：席Sの列のI番目（0 = 左端）のカードを選ぶ
+  to:I                  カニ：選んだカードをその列のI番目の位置へ移動する
+自分のターン終了時に自分の列が同盟を結成していればラウンドに勝利：同じ動物4枚の隣接（カメレオンは
+ワイルド）、タコがあれば異なる3種類のペア3組、ライオンがあれば7種類。王冠：ラウンドの勝者は
+ハーフ王冠（★、全3つ）を、なくなった後はフル王冠（♛）を獲得。ハーフ王冠2つかフル王冠でゲームに
+勝利（2vs2ではそのチームの勝利）。デッキの「?×12」は誰も見ていない12枚のカード。""",
+}
+
+
+def game_help(lang: str) -> str:
+    return HELP["ja" if lang == "ja" else "en"]

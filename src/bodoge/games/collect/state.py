@@ -589,6 +589,12 @@ class CollectState(State):
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
 
+    @classmethod
+    def game_help(cls, lang: str = "en") -> str:
+        from bodoge.games.collect.render import game_help
+
+        return game_help(lang)
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         from bodoge.games.collect.render import render
 
