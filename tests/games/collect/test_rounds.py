@@ -102,12 +102,14 @@ def test_two_half_crowns_win_the_game() -> None:
 
 
 def test_a_first_half_crown_with_others_held_does_not_end_the_game() -> None:
-    """Seed: 「ハーフ王冠2つ」: seat 1 holding one half crown does not help seat 0's first."""
+    """Seed: 「ハーフ王冠2つ」: seat 1 holding one half crown (it won round 1) does not help seat
+    0's first, won in round 2."""
     state = load([[LION, LION, LION], [MONKEY]], [LION], [CROC], half=[0, 1])
     win_now(state, 0)
     assert not state.is_over()
     assert state.to_json()["crowns"]["half"] == [1, 1]
-    assert state.to_json()["round"] == 2
+    assert state.to_json()["history"] == [1, 0]
+    assert state.to_json()["round"] == 3
 
 
 def test_with_three_players_the_third_half_crown_can_leave_no_winner() -> None:
