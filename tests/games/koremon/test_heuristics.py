@@ -113,6 +113,7 @@ def trick(
         "won": [[[], [], [], rest]],
         "face_up": [[0, 0, 0, 0]],
         "mimic_only": [],
+        "ply": len(trick_deck()) - sum(len(hand) for hand in hands),  # a card a decision
     }
     data.update(fields)
     return TrickState.from_json(data)
