@@ -458,6 +458,27 @@ def test_round_two_at_ply_zero_is_refused() -> None:
         AuctionState.from_json(data)
 
 
+def test_the_state_json_is_a_copy_of_the_bids() -> None:
+    """Issue 12: to_json is a snapshot. Seat 0's bid written after it does not reach it, and
+    writing into it (bids, money, out, last reveal) does not reach the state."""
+    state = auction()
+    bid(state, 0, 40)
+    data = state.to_json()
+    bid(state, 0, 10)
+    assert data["bids"] == [[40], [], []]
+    data["bids"][0].append(99)
+    data["money"][1] = 0
+    data["out"][2] = 1
+    assert state.to_json()["bids"] == [[40, 10], [], []]
+    assert state.money == [100, 100, 100] and state.out == [0, 0, 0]
+    revealed = revealed_round_one()
+    data = revealed.to_json()
+    data["last_reveal"]["bids"][0][0] = 55
+    data["last_reveal"]["winners"][0] = 2
+    assert revealed.to_json()["last_reveal"]["bids"][0][0] == 10
+    assert revealed.to_json()["last_reveal"]["winners"][0] == 0
+
+
 def test_render_shows_table_money_and_own_bid_only() -> None:
     """The terminal text shows the table in bid order, money, and only the viewer's own bid."""
     state = auction()

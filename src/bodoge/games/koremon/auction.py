@@ -177,7 +177,7 @@ class AuctionState(State):
         return PLACE_BASE + CARD_COUNT * P.SLOTS
 
     def pending(self) -> list[int]:
-        return self.waiting
+        return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's
 
     def _find_waiting(self) -> list[int]:
         if self.phase == BID:
