@@ -612,6 +612,25 @@ def test_the_last_tricks_winner_keeps_its_cards() -> None:
         TrickState.from_json(data)
 
 
+def test_the_leader_follows_from_the_deal_and_the_last_trick() -> None:
+    """Seed 3「ディーラーの左隣のプレイヤーが、最初のリードプレイヤーになります」and「トリックを
+    獲得したプレイヤーが、次のリードプレイヤーになります」: a new deal led by another seat, or a
+    trick led by someone other than the last trick's winner, is refused."""
+    data = TrickState.new(4, seed=3).to_json()
+    data["leader"] = (data["dealer"] + 2) % 4
+    with pytest.raises(InvalidState, match="left of the dealer, leads"):
+        TrickState.from_json(data)
+    state = position(
+        [["orc", "bat"], ["golem", "orc"], ["golem", "slime"], ["kobold", "slime"]], rest_to=0
+    )
+    play(state, "play:orc", "play:orc", "play:golem", "play:kobold")  # the Orcs: seat 1
+    data = state.to_json()
+    assert data["leader"] == 1 and data["last_winner"] == 1
+    data["leader"] = 2
+    with pytest.raises(InvalidState, match="seat 1 won the last trick, so it leads"):
+        TrickState.from_json(data)
+
+
 def test_hand_sizes_must_fit_the_trick_in_progress() -> None:
     """Seed 3 「時計回りに手札を１枚ずつ出していきます」: seats that played hold one card fewer."""
     state = position([["golem"], ["dragon"], ["golem"], ["slime"]], rest_to=0)

@@ -580,13 +580,23 @@ class TrickState(State):
 
     def _check_last_trick(self, finished: int) -> None:
         """The last trick is the one most recently finished (in game 1 still, while game 2 has
-        finished none): none before the first, and its winner keeps its cards (seed 4)."""
+        finished none): none before the first, and its winner keeps its cards and leads next
+        (seed 3「トリックを獲得したプレイヤーが、次のリードプレイヤーになります」); before any
+        trick of a deal the dealer's left leads."""
+        first_leader = (self.dealer + 1) % self.players
+        if not finished and self.leader != first_leader:
+            raise InvalidState(
+                f"no trick of this deal is finished, so seat {first_leader}, left of the "
+                "dealer, leads"
+            )
         if not finished and not self.game:
             if self.last_trick:
                 raise InvalidState("no trick has been finished yet, so last_trick is empty")
             return
         if self.last_winner < 0:
             return
+        if finished and self.leader != self.last_winner:
+            raise InvalidState(f"seat {self.last_winner} won the last trick, so it leads")
         game = self.game if finished else self.game - 1
         pile = self.won[game][self.last_winner]
         counts = [0] * CARD_COUNT
