@@ -330,7 +330,7 @@ class State(ABC):
             "players": self.players,
             "options": dict(self.options),  # a copy: the state (and its clones) share theirs
             "ply": self.ply,
-            "pending": self.pending(),
+            "pending": list(self.pending()),  # a copy: a game may hand out its own list
             "over": self.is_over(),
             "result": result.to_json() if result else None,
         }
