@@ -88,6 +88,15 @@ OPTIONS = (
         ("on", "off"),
     ),
     OptionSpec(
+        "small_stone_same_faction",
+        "takes",
+        "takes: a small stone between two units of one faction goes to it; compare: they are "
+        "compared like rivals' units (equal power and rank: nobody)",
+        "takes: 同じ派閥の2体の間の小魔石はその派閥が獲得／compare: 敵同士と同じく比べる"
+        "（パワーもランクも同じなら誰も獲得しない）",
+        ("takes", "compare"),
+    ),
+    OptionSpec(
         "stone_layout",
         "random",
         "random: stone tiles shuffled onto the large stones; fixed: as the board file lists them",
@@ -161,6 +170,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         "phase",
         "queue",
         "rot",
+        "same_faction_takes",
         "sdecks",
         "selected",
         "shared",
@@ -179,6 +189,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     c: Content
     board: content_mod.Board
     shared_mode: bool
+    same_faction_takes: bool  # option small_stone_same_faction=takes
     hand_size: int
     turns: int  # turns in the game
     phase: int
@@ -229,6 +240,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.c = content_mod.load(str(options["content"]))
         self.board = self.c.boards[players]
         self.shared_mode = players == 2 and options["shared_faction"] == "on"
+        self.same_faction_takes = options["small_stone_same_faction"] == "takes"
         self.hand_size = 4 if players == 4 else 3
         self.turns = ROUNDS[players] * (3 if self.shared_mode else players)
         self.abilities_on = options["abilities"] == "on"
@@ -330,6 +342,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.c = self.c
         new.board = self.board
         new.shared_mode = self.shared_mode
+        new.same_faction_takes = self.same_faction_takes
         new.hand_size = self.hand_size
         new.turns = self.turns
         new.abilities_on = self.abilities_on
@@ -666,11 +679,12 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _resolve_small(self, site: int, events: list[Event]) -> None:
         """Small stone: higher facing power wins, then higher rank, else nobody. Two units of one
-        faction: that faction takes it (there is no contest)."""
+        faction: that faction takes it, since the seed compares rivals' units (お互いのユニット);
+        with small_stone_same_faction=compare they are compared like rivals' (RULINGS §2)."""
         (a, b), (da, db) = self.board.site_cells[site], self.board.site_dirs[site]
         ua, ub = self.occ[a], self.occ[b]
         fa, fb = ua // UNITS_PER_FACTION, ub // UNITS_PER_FACTION
-        if fa == fb:
+        if fa == fb and self.same_faction_takes:
             winner = fa
         else:
             pa, pb = self.power(a, da), self.power(b, db)
