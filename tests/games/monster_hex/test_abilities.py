@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bodoge.engine import get_game
 from bodoge.games.monster_hex.game import MonsterHex
 
@@ -123,7 +125,9 @@ def test_scheme_draws_a_private_objective_card_even_without_the_objective_option
 
 def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_stone() -> None:
     """魔石化: ★空きマス1つを2点の大魔石マスに変える。黒のカウンターがあるマスの周りすべてがユニット
-    に囲まれた時、…魔石の獲得判定を行います. The hex is free again afterwards (一時的に)."""
+    に囲まれた時、…魔石の獲得判定を行います: RULINGS §2, once every placeable neighbour holds a
+    unit (a1 is next to L1's hex b2, which never holds one). The hex is free again afterwards
+    (一時的に)."""
     hands = [["red-C3"], ["blue-C3"], ["yellow-C3"], ["green-S", "green-C3"]]
     state = game(["enchant", "blitz", "confuse", "petrify"], start=3, hands=hands)
     place(state, 3, "green-S", "a4")  # the first unit: a start hex
@@ -154,6 +158,31 @@ def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_ston
     assert state.face[0] != 0  # a1 takes units again
 
 
+@pytest.mark.parametrize(("unit", "points"), [("green-S", 2), ("green-C1", 1)])
+def test_petrify_on_a_hex_already_surrounded_resolves_at_once(unit: str, points: int) -> None:
+    """RULINGS §2 (issue 11): the counter may go on any empty hex but the last one a stone waits
+    for, so also on a1, whose placeable neighbours a2 and b1 hold units already (L1's hex b2 never
+    holds one and does not count): 黒のカウンターがあるマスの周りすべてがユニットに囲まれた時…
+    魔石の獲得判定を行います, at once, as a stone of 2 points (★) or 1 (●); then a1 is free."""
+    state = game(
+        ["enchant", "blitz", "confuse", "petrify"],
+        board={"a2": turned("red-A1", W, 3), "b1": turned("blue-B1", NE, 4),
+               "f2": anchor(unit, E, 5 if unit == "green-S" else 3, E, "green")},
+        hands=[["red-C3"], ["blue-C3"], ["yellow-C3"], ["green-C3", unit]],
+        turn=3,
+    )  # fmt: skip
+    place(state, 3, unit, "f1", E, 5 if unit == "green-S" else 3)
+    assert "petrify:a1" in state.legal_texts(3)
+    events = play(state, 3, "petrify:a1")
+    (stone,) = of_type(events, "petrified_stone")
+    assert stone == {"type": "petrified_stone", "hex": "a1", "points": points,
+                     "totals": {"red": 3, "blue": 4}, "faction": "blue"}  # fmt: skip
+    assert state.points()[1] == points
+    a1 = state.board.cell_of["a1"]
+    assert state.petrified[a1] == 0 and state.petrified_done == [a1] and state.face[a1] != 0
+    assert state.pending() == [0]  # the turn is over: the next seat plays
+
+
 def placements_after(state: MonsterHex, seat: int, unit: str) -> set[str]:
     play(state, seat, f"unit:{unit}")
     return placements(state, seat)
@@ -161,7 +190,7 @@ def placements_after(state: MonsterHex, seat: int, unit: str) -> set[str]:
 
 def test_petrify_restrictions() -> None:
     """魔石の獲得判定に必要な最後の空きマスに黒のカウンターを置くことはできません; and bodoge's
-    rulings: not next to another petrified hex, and only where a neighbour is still empty."""
+    ruling (RULINGS §2): not next to another petrified hex."""
     state = game(
         ["enchant", "blitz", "confuse", "petrify"],
         board={"a3": "red-C3@0", "f1": "red-C2@0", "e1": "red-C4@0"},
