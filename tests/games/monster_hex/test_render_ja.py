@@ -15,7 +15,7 @@ def test_japanese_render_has_the_title_and_unit_names() -> None:
         2,
         shared="yellow",
         board={"c4": "red-A2@0"},
-        hands=[["red-S", "red-B1", "red-C1"], ["blue-A1", "blue-C2", "blue-C3"]],
+        hands=[["red-S", "red-B1", "yellow-C1"], ["blue-A1", "blue-C2", "blue-C3"]],
     )
     ja = state.render(0, "ja")
     assert ja.startswith(f"{MonsterHex.info.title_ja}（{CONTENT.boards[2].ja}）- ラウンド ")
