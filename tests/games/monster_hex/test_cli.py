@@ -62,7 +62,7 @@ def test_play_against_bots_draws_the_board(capsys: pytest.CaptureFixture[str]) -
     )
     assert play.run(args, ask=lambda prompt: "0") == 0
     out = capsys.readouterr().out
-    assert "<L2 d4>" in out and "Your hand (seat 0)" in out and "final ranks" in out
+    assert "<L2 d4>" in out and "Your hand (seat 0;" in out and "final ranks" in out
 
 
 def test_games_lists_the_small_stone_option(capsys: pytest.CaptureFixture[str]) -> None:

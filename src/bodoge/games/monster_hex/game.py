@@ -69,7 +69,7 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import render
+from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
 OPTIONS = (
@@ -978,6 +978,10 @@ class MonsterHex(AbilityRules, StateJson, State):
         return new
 
     # ---- terminal ---------------------------------------------------------------------------
+
+    @classmethod
+    def game_help(cls, lang: str = "en") -> str:
+        return game_help(lang)
 
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)
