@@ -84,7 +84,7 @@ class SealedBids(State):
         self.sealed[seat] = card
         events: list[Event] = [
             {"type": "seal", "seat": seat},
-            {"type": "sealed_card", "seat": seat, "card": card, "visible_to": [seat]},
+            {"type": "sealed_card", "seat": seat, "private": {"card": card}, "visible_to": [seat]},
         ]
         if all(self.sealed):
             top = max(self.sealed)
@@ -110,7 +110,7 @@ class SealedBids(State):
             raise IllegalAction(f"no action {action}")
         return f"play:{action + 1}"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word, _, number = text.strip().partition(":")
         if word != "play" or not number.isdigit() or not 1 <= int(number) <= CARDS:
             raise IllegalAction(f"{text!r} is not play:1 to play:{CARDS}")

@@ -140,11 +140,14 @@ def test_a_boolean_seed_is_no_seed() -> None:
         get_game("collect").new(2, seed=True)
 
 
-def test_private_events_reach_only_their_seats() -> None:
-    events = [{"type": "deal", "card": "x", "visible_to": [1]}, {"type": "turn"}]
-    assert visible_events(events, 1) == [{"type": "deal", "card": "x"}, {"type": "turn"}]
-    assert visible_events(events, 0) == [{"type": "turn"}]
-    assert visible_events(events, None) == [{"type": "turn"}]
+def test_private_events_reach_others_in_their_public_shape() -> None:
+    events = [
+        {"type": "deal", "seat": 1, "private": {"card": "x"}, "visible_to": [1]},
+        {"type": "turn"},
+    ]
+    assert visible_events(events, 1) == [{"type": "deal", "seat": 1, "card": "x"}, {"type": "turn"}]
+    assert visible_events(events, 0) == [{"type": "deal", "seat": 1}, {"type": "turn"}]
+    assert visible_events(events, None) == [{"type": "deal", "seat": 1}, {"type": "turn"}]
 
 
 def test_competition_ranks() -> None:
@@ -160,3 +163,18 @@ def test_search_hooks_default_to_all_legal_actions_and_a_random_pick() -> None:
     assert state.search_actions(seat) == legal
     picks = {state.playout_action(seat, legal, Rng(n)) for n in range(60)}
     assert picks == set(legal)
+
+
+def test_state_json_refuses_out_of_range_numbers_and_unknown_fields() -> None:
+    """Issue 12, item 5: a generator state of 2**64 or more would be cut silently, a ply of 10**30
+    is no game's, and a misspelt field would be dropped in silence."""
+    from bodoge.engine import InvalidState, get_game
+
+    game = get_game("collect")
+    data = game.new(2, seed=5).to_json()
+    for key, value in (("rng", 1 << 64), ("seed", 1 << 64), ("ply", 10**30)):
+        with pytest.raises(InvalidState, match=f"{key} must be a whole number"):
+            game.from_json(data | {key: value})
+    with pytest.raises(InvalidState, match="unknown field 'colour'"):
+        game.from_json(data | {"colour": "red"})
+    assert game.from_json(data | {"rng": (1 << 64) - 1}).rng.state == (1 << 64) - 1

@@ -16,6 +16,7 @@ from bodoge.cli import play as play_command
 from bodoge.cli import simulate as simulate_command
 from bodoge.cli.stateio import dump, read_state
 from bodoge.engine import BodogeError, IllegalAction, game_ids, get_game
+from bodoge.engine.notation import parse_seat
 from bodoge.engine.options import parse_option_pairs
 
 
@@ -54,12 +55,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
         raise IllegalAction("apply takes SEAT ACTION pairs, e.g. `bodoge apply s.json 0 draw:A`")
     state = read_state(args.state)
     for seat_text, action in zip(pairs[::2], pairs[1::2], strict=True):
-        try:
-            seat = int(seat_text)
-        except ValueError:  # not a number ("x", "²"), or more digits than Python reads
-            raise IllegalAction(f"seat {seat_text[:20]!r} is not a number") from None
         # Each action is checked before anything changes, so a bad one leaves the state intact.
-        state.apply_text(seat, action)
+        state.apply_text(parse_seat(seat_text, state.players), action)
     print(dump(state.to_json()))
     return 0
 

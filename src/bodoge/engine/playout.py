@@ -1,11 +1,13 @@
-"""Random playouts through the protocol: the loop behind property tests and benchmarks."""
+"""Random playouts through `Match`: the loop behind property tests and benchmarks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from bodoge.engine.events import Event
+from bodoge.engine.match import Match
 from bodoge.engine.rng import Rng
-from bodoge.engine.state import Event, State
+from bodoge.engine.state import State
 
 Step = Callable[[State, int, int, list[Event]], None]
 
@@ -13,11 +15,13 @@ Step = Callable[[State, int, int, list[Event]], None]
 def random_playout(
     state: State, rng: Rng, max_decisions: int = 1_000_000, on_step: Step | None = None
 ) -> list[tuple[int, int]]:
-    """Play uniformly random legal actions until the game ends; return the (seat, action) log.
+    """Play uniformly random legal actions on `state` until the game ends; return the
+    (seat, action) log.
 
     Where several seats are pending (simultaneous decisions) the first pending seat acts first.
     Raises RuntimeError if the game has not ended after `max_decisions`.
     """
+    match = Match.from_state(state)
     log: list[tuple[int, int]] = []
     while not state.is_over():
         if len(log) >= max_decisions:
@@ -25,7 +29,7 @@ def random_playout(
         seat = state.pending()[0]
         legal = state.legal_actions(seat)
         action = legal[rng.below(len(legal))]
-        events = state.apply(seat, action)
+        events = match.apply(seat, action)
         log.append((seat, action))
         if on_step is not None:
             on_step(state, seat, action, events)

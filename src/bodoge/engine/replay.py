@@ -1,4 +1,4 @@
-"""Replays: (game, players, options, seed, actions) rebuilds a game exactly."""
+"""Replays: (game, players, options, seed, actions) rebuilds a game exactly, through `Match`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bodoge.engine.errors import InvalidState
-from bodoge.engine.registry import get_game
+from bodoge.engine.match import Match
 from bodoge.engine.state import State
 
 
@@ -18,10 +18,10 @@ def replay(
     actions: Iterable[tuple[int, str]],
 ) -> State:
     """The state after applying `actions` (seat, notation) to a new game."""
-    state = get_game(game_id).new(players, options, seed)
+    match = Match(game_id, players, options, seed)
     for seat, text in actions:
-        state.apply_text(seat, text)
-    return state
+        match.apply(seat, text)
+    return match.state
 
 
 def replay_from_json(data: Any) -> State:

@@ -14,14 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from bodoge.engine.errors import IllegalAction, InvalidOptions, InvalidState, WrongSeat
+from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
+from bodoge.engine.events import Event, EventCatalog, engine_catalog
+from bodoge.engine.notation import normalize
 from bodoge.engine.options import OptionSpec, resolve_options
 from bodoge.engine.result import Result
 from bodoge.engine.rng import Rng, fresh_seed
 
 S = TypeVar("S", bound="State")
-Event = dict[str, Any]
 JSON_FORMAT = 1
+SEED_LIMIT = 1 << 64  # seeds and generator states are 64-bit: a larger one would be cut silently
+PLY_LIMIT = 1 << 31  # far beyond any game's length; keeps a hand-written ply sane
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,10 @@ class State(ABC):
         resolved = resolve_options(info.options, options)
         if seed is None:
             seed = fresh_seed()
-        if type(seed) is not int or seed < 0:  # True is no seed
-            raise InvalidOptions(f"seed must be a non-negative whole number, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:  # True is no seed
+            raise InvalidOptions(
+                f"seed must be a whole number 0-{SEED_LIMIT - 1}, not {seed!r:.40}"
+            )
         state = cls.__new__(cls)
         state._init_base(players, resolved, seed, Rng(seed), 0)
         state._check_options()
@@ -140,8 +145,9 @@ class State(ABC):
     def action_text(self, action: int) -> str: ...
 
     @abstractmethod
-    def parse_action(self, text: str) -> int:
-        """The action a notation names; raises IllegalAction when it names none."""
+    def _parse_action(self, text: str) -> int:
+        """The action a notation names (already NFKC-normalised and stripped by `parse_action`);
+        raises IllegalAction when it names none."""
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -204,6 +210,43 @@ class State(ABC):
             return "アクションの表記か番号を入力してください。"
         return "Type an action's notation or its number."
 
+    # ---- words: events, actions and results in English and Japanese ------------------------
+
+    # The game's event types and their words (`EventCatalog.load("bodoge.games.<name>")`); a game
+    # without one knows only the engine's own events.
+    event_catalog: ClassVar[EventCatalog] = engine_catalog()
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        """The game's word for a value of one of its own event field kinds ("animal", "unit"),
+        in `lang`; None for a kind it does not know."""
+        return None
+
+    def describe_event(
+        self, event: Event, lang: str = "en", viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str:  # fmt: skip
+        """One sentence for an event as `viewer` received it (see `bodoge.engine.events`)."""
+        return self.event_catalog.describe(event, lang, viewer, names, self.event_word)
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        """What an action does, in words, in `lang` (games override; default: the notation)."""
+        return self.action_text(action)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        """Who won and why, a line or a few, in `lang` ("you" is the business of the caller's
+        `names`). Games override with their own reasons (crowns, stones, the Dragon)."""
+        result = self.result()
+        if result is None:
+            return []
+        label = (
+            (lambda s: names[s]) if names else (lambda s: f"席{s}" if lang == "ja" else f"seat {s}")
+        )
+        scores = ", ".join(f"{label(s)} {score:g}" for s, score in enumerate(result.scores))
+        winners = ("、" if lang == "ja" else ", ").join(label(s) for s in result.winners)
+        if lang == "ja":
+            return [f"勝者：{winners or 'なし'}", f"得点：{scores}"]
+        return [f"winner: {winners or 'nobody'}", f"scores: {scores}"]
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
         games override with something readable."""
@@ -225,15 +268,35 @@ class State(ABC):
         legal = self._legal.get(seat)
         if not legal:  # a non-empty cached list already proves the seat is pending at this ply
             if self.is_over():
-                raise IllegalAction("the game is over")
+                raise GameOver("the game is over", ja="ゲームは終了しています")
             if seat not in self.pending():
-                raise WrongSeat(f"seat {seat} is not to move (waiting for {self._pending_text()})")
+                waiting = self.pending()
+                raise WrongSeat(
+                    f"seat {seat} is not to move (waiting for {self._pending_text()})",
+                    ja=f"席{seat}の手番ではありません（手番：席{'、'.join(map(str, waiting))}）",
+                )
             legal = self.legal_actions(seat)
         if action not in legal:
-            raise IllegalAction(f"{self._describe_action(action)} is not legal for seat {seat} now")
+            described = self._describe_action(action)
+            raise IllegalAction(
+                f"{described} is not legal for seat {seat} now",
+                ja=f"{described} は今は席{seat}の合法手ではありません",
+            )
         self._legal.clear()
         self.ply += 1
-        return self._apply(seat, action)
+        events = self._apply(seat, action)
+        if self.is_over():
+            result = self.result()
+            assert result is not None  # a game that is over has a result
+            events.append(
+                {"type": "game_over", "winners": result.winners, "result": result.to_json()}
+            )
+        return events
+
+    def parse_action(self, text: str) -> int:
+        """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
+        (NFKC, plain ASCII numbers) before the game's own parser sees it."""
+        return self._parse_action(normalize(text))
 
     def apply_text(self, seat: int, text: str) -> list[Event]:
         return self.apply(seat, self.parse_action(text))
@@ -299,10 +362,10 @@ class State(ABC):
         info = cls.info
         if type(players) is not int or not info.min_players <= players <= info.max_players:
             raise InvalidState(f"players must be {info.min_players}-{info.max_players}")
-        for key in ("seed", "rng", "ply"):
+        for key, limit in (("seed", SEED_LIMIT), ("rng", SEED_LIMIT), ("ply", PLY_LIMIT)):
             value = data.get(key, 0)
-            if type(value) is not int or value < 0:
-                raise InvalidState(f"{key} must be a non-negative whole number, not {value!r:.40}")
+            if type(value) is not int or not 0 <= value < limit:
+                raise InvalidState(f"{key} must be a whole number 0-{limit - 1}, not {value!r:.40}")
         try:
             options = resolve_options(info.options, data.get("options"))
         except InvalidOptions as error:
@@ -322,6 +385,11 @@ class State(ABC):
             raise InvalidState(
                 f"state JSON is inconsistent: {type(error).__name__} {error}"
             ) from None
+        # A misspelt field would otherwise be dropped in silence and its default used instead.
+        unknown = sorted(set(data) - set(state.to_json()), key=str)
+        if unknown:
+            names = ", ".join(repr(name)[:40] for name in unknown[:5])
+            raise InvalidState(f"unknown field{'s' if len(unknown) > 1 else ''} {names}")
         return state
 
 

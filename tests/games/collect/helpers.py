@@ -3,6 +3,10 @@
 A state lists its decks top first (a trailing "*" marks a card that has been face up) and must
 hold exactly 8 of each animal (RULINGS §1). `build` fills the cards a test does not place with
 the remaining cards, in animal order (crocodile ... chameleon), at the bottom of the decks.
+
+The other fields must fit together (consistency.py), so `build` derives what a test leaves out:
+a history that gave the crowns (`half`, `full`), the round number from it, and a turn order
+where the seat before `active` ended the last turn (or, in a round not begun, the round's start).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ def build(
     """A state JSON: `a`/`b` are the top cards of the decks; the remaining cards go under them,
     the first half under A and the second under B ("AB"), or all under deck `fill`."""
     players = len(rows)
+    half = half or [0] * players
     deck_a, deck_b = list(a or []), list(b or [])
     rest = leftover(*rows, deck_a, deck_b, [held] if held else [], [CHAM] * discard)
     if fill == "AB":
@@ -52,6 +57,18 @@ def build(
         deck_b += rest
     else:
         assert not rest, f"cards left over: {rest}"
+    history = fields.pop("history", None)
+    if history is None:  # the rounds that gave these crowns, half crowns first
+        history = [seat for seat in range(players) for _ in range(half[seat])]
+        history += [] if full is None else [full]
+    over = phase == "over"
+    untouched = not any(rows) and not held and not any("*" in c for c in deck_a + deck_b)
+    if over:
+        last_active: int | None = active
+    elif untouched:
+        last_active = None if not history else (active - 1) % players
+    else:
+        last_active = (active - 1) % players
     data: dict[str, Any] = {
         "game": "collect",
         "players": players,
@@ -59,21 +76,21 @@ def build(
         "seed": 0,
         "rng": 1,
         "ply": 0,
-        "round": 1,
-        "round_start": 0,
-        "last_active": None,
+        "round": len(history) + (0 if over else 1),
+        "round_start": active,
+        "last_active": last_active,
         "active": active,
         "phase": phase,
         "decks": {"A": deck_a, "B": deck_b},
         "rows": [list(row) for row in rows],
-        "crowns": {"half": half or [0] * players, "full": full},
+        "crowns": {"half": half, "full": full},
         "held": held,
         "placed": None,
         "target": None,
         "named": None,
         "extra_turn": False,
         "chameleons_to_discard": discard,
-        "history": [],
+        "history": history,
     }
     data.update(fields)
     return data

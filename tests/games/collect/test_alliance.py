@@ -38,28 +38,30 @@ def test_the_check_waits_for_the_end_of_the_turn() -> None:
 
 def test_another_seats_four_does_not_end_the_active_seats_turn() -> None:
     """Seed: 「(訳注: 同盟結成は自分のターン終了時のみです。他のプレイヤーのターンに自分が条件を満た
-    しても、ラウンドの勝利にはなりません)」"""
-    state = load([[CROC], [LION, LION, LION, LION]], [OCTO], [CROC])
+    しても、ラウンドの勝利にはなりません)」: seat 1's four was made by seat 2 (a monkey or crab)
+    in the turn before seat 0's; three seats, since with two it would be seat 1's turn now."""
+    state = load([[CROC], [LION, LION, LION, LION], [MONKEY]], [OCTO], [CROC])
     events = play(state, 0, "draw:A", "keep", "right")
     assert "alliance" not in kinds(events)
-    assert state.to_json()["crowns"]["half"] == [0, 0]
+    assert state.to_json()["crowns"]["half"] == [0, 0, 0]
     assert state.active == 1
 
 
 def test_the_owner_wins_at_the_end_of_its_own_turn() -> None:
     """Seed: 「アクティブプレイヤーのターン終了時に、下記の条件を満たし同盟が結成されていれば、その
-    ラウンドはただちに終了します」: seat 1's four (made during seat 0's turn) counts when seat 1's
-    own turn ends."""
-    state = load([[CROC], [LION, LION, LION, LION]], [OCTO, OCTO], [CROC])
+    ラウンドはただちに終了します」: seat 1's four (made by seat 2 before seat 0's turn) counts when
+    seat 1's own turn ends."""
+    state = load([[CROC], [LION, LION, LION, LION], [MONKEY]], [OCTO, OCTO], [CROC])
     play(state, 0, "draw:A", "keep", "right")
     events = play(state, 1, "draw:A", "keep", "left")
     assert {"type": "alliance", "seat": 1, "kind": "four"} in events
-    assert state.to_json()["crowns"]["half"] == [0, 1]
+    assert state.to_json()["crowns"]["half"] == [0, 1, 0]
 
 
 def test_another_seats_octopus_pairs_do_not_count_either() -> None:
-    """RULINGS §1: "Conditions met on other seats' rows in between do not count"."""
-    state = load([[CROC], [OCTO, CRAB, CRAB, LION, LION, OCTO, OCTO]], [LION], [CROC])
+    """RULINGS §1: "Conditions met on other seats' rows in between do not count" (seat 2 made
+    seat 1's pairs in the turn before seat 0's)."""
+    state = load([[CROC], [OCTO, CRAB, CRAB, LION, LION, OCTO, OCTO], [MONKEY]], [LION], [CROC])
     events = play(state, 0, "draw:A", "keep", "left")
     assert "alliance" not in kinds(events)
     assert state.active == 1

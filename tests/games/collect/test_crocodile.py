@@ -70,9 +70,10 @@ def test_a_lone_crocodile_has_nothing_to_take() -> None:
 
 def test_crocodile_can_break_up_an_opponents_four() -> None:
     """Seed: 「任意のプレイヤー(自分も含む)の列からカードを1枚選択します」: taking a card of another
-    row; the other row is not checked for an alliance during this turn, and no longer has one."""
-    state = load([[CRAB], [LION, LION, LION, LION]], [CROC], [HERMIT], active=0)
+    row; the other row is not checked for an alliance during this turn, and no longer has one
+    (seat 2 made seat 1's four in the turn before seat 0's)."""
+    state = load([[CRAB], [LION, LION, LION, LION], [MONKEY]], [CROC], [HERMIT], active=0)
     play(state, 0, "draw:A", "keep", "right", "card:1.3", "bottom:A")
-    assert rows(state) == [[CRAB, CROC], [LION, LION, LION]]
-    assert state.to_json()["crowns"]["half"] == [0, 0]
+    assert rows(state) == [[CRAB, CROC], [LION, LION, LION], [MONKEY]]
+    assert state.to_json()["crowns"]["half"] == [0, 0, 0]
     assert state.active == 1

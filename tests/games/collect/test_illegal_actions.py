@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bodoge.engine import IllegalAction, WrongSeat
+from bodoge.engine import IllegalAction, InvalidState, WrongSeat
 from bodoge.games.collect.state import CollectState
 
-from .helpers import CHAM, CRAB, CROC, HERMIT, LION, MONKEY, PARROT, build, load, play
+from .helpers import CHAM, CRAB, CROC, HERMIT, LION, MONKEY, PARROT, build, load, phase, play
 
 
 def refused(
@@ -53,11 +53,15 @@ def test_no_card_beyond_the_end_of_a_row() -> None:
 
 
 def test_hermit_crab_without_crab_cannot_take_another_turn() -> None:
-    """Seed: 「自分の列に少なくとも1枚のカニ（またはカメレオン）がある場合」."""
+    """Seed: 「自分の列に少なくとも1枚のカニ（またはカメレオン）がある場合」: with no use to
+    decide, the turn ends at once and seat 1 is to move."""
+    state = load([[LION], [MONKEY]], [HERMIT], [CROC])
+    play(state, 0, "draw:A", "keep", "right")
+    assert state.active == 1 and phase(state) == "draw"
+    refused(state, 0, "use", WrongSeat)
     data = build([[LION, HERMIT], [MONKEY]], [LION], [CROC], phase="ability", placed=1)
-    state = CollectState.from_json(data)
-    assert state.legal_texts(0) == ["pass"]
-    refused(state, 0, "use")
+    with pytest.raises(InvalidState, match="ability can be used now, not the hermit_crab"):
+        CollectState.from_json(data)
 
 
 def test_parrot_must_name_before_revealing() -> None:

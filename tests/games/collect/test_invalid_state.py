@@ -10,7 +10,7 @@ import pytest
 from bodoge.engine import InvalidState
 from bodoge.games.collect.state import CollectState
 
-from .helpers import CHAM, CRAB, CROC, LION, MONKEY, OCTO, build
+from .helpers import CHAM, CRAB, CROC, LION, MONKEY, OCTO, PARROT, build
 
 State = dict[str, Any]
 
@@ -56,11 +56,12 @@ CASES: list[tuple[str, Callable[[State], None], str]] = [
     ("half crown count 3", set_fields(crowns={"half": [3, 0], "full": None}), "crowns.half must"),
     ("half crowns over 3", set_fields(crowns={"half": [2, 2], "full": None}), "crowns.half must"),
     ("half crowns length", set_fields(crowns={"half": [0], "full": None}), "crowns.half must"),
-    ("full crown too early", set_fields(crowns={"half": [1, 1], "full": 0}), "only won after all"),
+    ("full crown too early", set_fields(history=[0, 1], round=3,
+     crowns={"half": [1, 1], "full": 0}), "crowns.full is seat 0, but history gives it to nobody"),
     ("full crown seat", set_fields(crowns={"half": [1, 1], "full": 5}), "crowns.full must be"),
     ("half crown true", set_fields(crowns={"half": [True, 0], "full": None}), "crowns.half must"),
-    ("full after a game won", set_fields(phase="over", crowns={"half": [2, 1], "full": 1}),
-     "already won"),
+    ("round after a game won", set_fields(phase="over", history=[0, 1, 0, 1], round=4,
+     crowns={"half": [2, 1], "full": 1}), "history lists round 4 after seat 0 won the game"),
     ("target malformed", set_fields(target=[0]), "target must be [seat, index]"),
     ("target index", set_fields(target=[1, 3]), "target index 3 is not a card of row 1"),
     ("target index true", set_fields(phase="crocodile_deck", target=[0, True]), "target index"),
@@ -74,7 +75,8 @@ CASES: list[tuple[str, Callable[[State], None], str]] = [
     ("too few crabs", lambda d: d["decks"]["A"].remove(CRAB), "7 crab (8 expected)"),
     ("held unknown", set_fields(held="dragon"), "held: 'dragon' is not an animal"),
     ("over without winner", set_fields(phase="over"), "phase must be 'over' exactly when"),
-    ("not over with winner", set_fields(crowns={"half": [2, 0], "full": None}), "'over' exactly"),
+    ("not over with winner", set_fields(history=[0, 0], round=2,
+     crowns={"half": [2, 0], "full": None}), "'over' exactly"),
     ("held in draw", lambda d: (d["decks"]["A"].pop(0), d.update(held=LION)), "held must be null"),
     ("keep without held", set_fields(phase="keep"), "held must be a card in phase keep"),
     ("placed in draw", set_fields(placed=0), "placed must be null in phase draw"),
@@ -155,7 +157,7 @@ def test_not_json_object() -> None:
 )
 def test_every_phase_has_a_valid_form_that_round_trips(phase: str, fields: dict[str, Any]) -> None:
     """RULINGS §1 "A turn, as atomic decisions": each step can be written and read back."""
-    layout = [[CRAB, CROC], [MONKEY]]
+    layout = [[CRAB, PARROT if phase.startswith("parrot") else CROC], [MONKEY]]
     data = build(layout, [LION], [CROC], phase=phase, held=fields.pop("held", None), **fields)
     state = CollectState.from_json(data)
     assert CollectState.from_json(state.to_json()).to_json() == state.to_json()

@@ -178,10 +178,11 @@ def test_rolling_a_two_at_rank_two_takes_the_dragon_and_wins_at_once() -> None:
     hold the Dragon wins at once": the Vampire rolls 1 + 1."""
     state = position(["slime", "vampire", "golem"], (1, 1), turn=1)
     events = state.apply_text(1, "roll")
-    assert events[1:] == [
+    assert events[1:-1] == [
         {"type": "evolve", "seat": 1, "from": "vampire", "to": "dragon"},
         {"type": "win", "seat": 1},
     ]
+    assert events[-1]["type"] == "game_over" and events[-1]["winners"] == [1]
     assert state.is_over() and state.pending() == []
     result = state.result()
     assert result is not None

@@ -151,7 +151,7 @@ def test_end_when_a_refill_finds_the_deck_empty() -> None:
     state = hunt(dice=(1,), deck=[])
     state.apply_text(0, "roll")
     events = state.apply_text(0, "place:5.1")
-    assert events[-1] == {"type": "end", "reason": "deck"}
+    assert events[-2] == {"type": "end", "reason": "deck"} and events[-1]["type"] == "game_over"
     assert state.is_over() and state.pending() == []
     assert state.to_json()["ring"][1] is None
     result = state.result()
@@ -174,7 +174,7 @@ def test_end_when_a_seat_fills_all_fifteen_slots() -> None:
     state = hunt(dice=(2,), turn=1, pyramids=[{}, ALMOST_FULL, BOTTOM])
     state.apply_text(1, "roll")
     events = state.apply_text(1, "place:1.1")
-    assert events[-1] == {"type": "end", "reason": "full"}
+    assert events[-2] == {"type": "end", "reason": "full"} and events[-1]["type"] == "game_over"
     result = state.result()
     assert result is not None
     assert result.scores == [0, 40, 5] and result.winners == [1] and result.ranks == [3, 1, 2]
@@ -240,7 +240,7 @@ def test_dead_ring_ends_the_game_with_option_end() -> None:
     """Option dead_ring = end: the dead position ends the game where it stands."""
     state = dead_after_goblin(["kobold", "orc"], options={"dead_ring": "end"})
     events = state.apply_text(0, "place:5.2")
-    assert events[-1] == {"type": "end", "reason": "dead"}
+    assert events[-2] == {"type": "end", "reason": "dead"} and events[-1]["type"] == "game_over"
     assert state.is_over() and state.to_json()["ring"][1] == "kobold"
     result = state.result()
     assert result is not None and result.winners == [0, 1, 2] and result.scores == [5, 5, 5]
@@ -251,7 +251,7 @@ def test_dead_ring_with_a_short_deck_ends_the_game() -> None:
     ends the game (§3: a refill is needed and the deck is empty)."""
     state = dead_after_goblin(["kobold", "orc", "dragon"])
     events = state.apply_text(0, "place:5.2")
-    assert events[-1] == {"type": "end", "reason": "deck"}
+    assert events[-2] == {"type": "end", "reason": "deck"} and events[-1]["type"] == "game_over"
     assert state.to_json()["ring"] == ["orc", "dragon", None, None, None, None]
 
 

@@ -417,7 +417,9 @@ def test_three_players_play_two_games_and_sum_the_scores() -> None:
     assert state.pending() == [0]
     private = [e for e in events if e["type"] == "hand"]
     assert [e["visible_to"] for e in private] == [[0], [1], [2]]
-    assert all(e["type"] != "hand" for e in visible_events(events, None))
+    # the others learn only how many cards each seat was dealt
+    public = [e for e in visible_events(events, None) if e["type"] == "hand"]
+    assert public == [{"type": "hand", "seat": s, "count": 10} for s in range(3)]
     totals_after_game1 = state.scores()
     assert totals_after_game1 == state.game_scores(0)
 

@@ -118,8 +118,8 @@ def test_scheme_draws_a_private_objective_card_even_without_the_objective_option
                  objectives={"public": [], "private": [[], [], [], []], "deck": deck})  # fmt: skip
     assert state.legal_texts(2) == ["pass", "scheme"]
     events = play(state, 2, "scheme")
-    (drawn,) = of_type(events, "objective")
-    assert drawn["visible_to"] == [2] and drawn["card"] == "triangle"
+    (drawn,) = of_type(events, "scheme")
+    assert drawn["visible_to"] == [2] and drawn["private"] == {"card": "triangle"}
     assert state.view(2)["objectives"]["private"][2] == ["triangle"]
     assert state.view(0)["objectives"]["private"][2] == 1
     assert state.view(0)["objectives"]["deck"] == 19  # the 20 cards but the one drawn

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bodoge.engine import IllegalAction, InvalidState, Rng, get_game
+from bodoge.engine import IllegalAction, InvalidState, Rng, get_game, visible_events
 from bodoge.engine.playout import random_playout
 from bodoge.games.monster_hex.game import MonsterHex
 
@@ -77,10 +77,13 @@ def test_refill_from_the_seats_own_deck_after_its_turn() -> None:
     events = place(state, 0, "red-S", "a4")
     assert len(state.hands[0]) == 4 and len(state.decks[0]) == 5
     assert state.hands[0][-1] == state.c.unit_of["red-c4"]  # the top of the deck (its end)
-    (public,) = of_type(events, "draw")
-    assert public == {"type": "draw", "seat": 0, "count": 1}
-    (private,) = of_type(events, "drew")
-    assert private["visible_to"] == [0] and private["units"] == ["red-C4"]
+    (drawn,) = of_type(events, "draw")
+    assert drawn["visible_to"] == [0] and drawn["private"] == {"units": ["red-C4"]}
+    # the others learn how many units seat 0 drew, not which
+    assert visible_events([drawn], 1) == [{"type": "draw", "seat": 0, "count": 1}]
+    assert visible_events([drawn], 0) == [
+        {"type": "draw", "seat": 0, "count": 1, "units": ["red-C4"]}
+    ]
 
 
 def test_an_empty_deck_means_no_refill() -> None:

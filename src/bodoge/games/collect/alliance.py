@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from bodoge.games.collect.animals import CHAMELEON, KINDS, LION, OCTOPUS
 
+ALLIANCES = ("four", "octopus", "lion")
+
 
 def four_in_a_row(row: list[int]) -> bool:
     """4 adjacent cards of one animal, the chameleon wild.
@@ -65,6 +67,17 @@ def _choose_pairs(
 def lion_kinds(row: list[int]) -> bool:
     """With a lion in the row: 7 different kinds, the chameleon counting as one more kind."""
     return LION in row and len(set(row)) >= KINDS - 1
+
+
+def alliance_kind(row: list[int]) -> str:
+    """Which alliance a row forms ("four", "octopus", "lion"), or "" for none."""
+    if four_in_a_row(row):
+        return "four"
+    if octopus_pairs(row):
+        return "octopus"
+    if lion_kinds(row):
+        return "lion"
+    return ""
 
 
 def has_alliance(row: list[int]) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 from bodoge.engine import InvalidState
 from bodoge.games.collect.animals import CODE, KEYS
 
+HALF_CROWNS = 3  # then 1 full crown
 KNOWN = 8  # added to a deck card's code once it has been face up
 DECK_NAMES = ("A", "B")
 PHASES = (

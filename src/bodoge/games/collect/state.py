@@ -13,7 +13,7 @@ from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, S
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.games.collect import actions as A
-from bodoge.games.collect.alliance import four_in_a_row, lion_kinds, octopus_pairs
+from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
     CHAMELEON,
     COPIES,
@@ -32,6 +32,7 @@ from bodoge.games.collect.phases import (
     CROC_DECK,
     DECK_NAMES,
     DRAW,
+    HALF_CROWNS,
     KEEP,
     KNOWN,
     OVER,
@@ -42,7 +43,6 @@ from bodoge.games.collect.phases import (
 )
 from bodoge.games.collect.state_json import read_state
 
-HALF_CROWNS = 3
 TEAMS = [[0, 2], [1, 3]]
 
 INFO = GameInfo(
@@ -88,6 +88,7 @@ class CollectState(State):
         "held",
         "history",
         "last_active",
+        "last_win",
         "named",
         "phase",
         "placed",
@@ -113,6 +114,9 @@ class CollectState(State):
     extra: bool  # a hermit crab granted another turn
     discard: int  # chameleons still to put on a deck bottom
     history: list[int]  # each finished round's winner, -1 for a drawn round
+    # The last won round's (seat, alliance, row), public, kept until the next round's first move
+    # so the winning row can still be shown after the reshuffle; None otherwise.
+    last_win: tuple[int, str, tuple[int, ...]] | None
     _events: list[Event]
 
     # ---- setup ---------------------------------------------------------------------------
@@ -127,6 +131,7 @@ class CollectState(State):
         self.round = 0
         self.last_active = -1
         self.history = []
+        self.last_win = None
         self._events = []
         self._start_round(self.rng.below(self.players))
 
@@ -163,6 +168,7 @@ class CollectState(State):
         other.extra = self.extra
         other.discard = self.discard
         other.history = self.history[:]
+        other.last_win = self.last_win  # a tuple: never mutated, so shared
         other._events = []
         return other
 
@@ -196,7 +202,7 @@ class CollectState(State):
     def action_text(self, action: int) -> str:
         return A.text(action)
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         return A.parse(text)
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -253,6 +259,7 @@ class CollectState(State):
 
     def _apply(self, seat: int, action: int) -> list[Event]:
         self._events = events = []
+        self.last_win = None  # shown until the next round's first move, which this is
         phase = self.phase
         if phase == DRAW:
             self._draw(action - A.DRAW)
@@ -464,6 +471,7 @@ class CollectState(State):
         kind = alliance_kind(self.rows[seat])
         if kind:
             self._events.append({"type": "alliance", "seat": seat, "kind": kind})
+            self.last_win = (seat, kind, tuple(self.rows[seat]))
             self._win_round(seat)
             return
         if self.extra:
@@ -491,10 +499,7 @@ class CollectState(State):
         if self._game_winner() >= 0:
             self.phase = OVER
             self.held = self.placed = self.target = self.named = -1
-            self.extra = False
-            result = self.result()
-            assert result is not None
-            self._events.append({"type": "game_over", "winners": result.winners})
+            self.extra = False  # the engine adds the game_over event with the result
         else:
             self._next_round()
 
@@ -553,7 +558,14 @@ class CollectState(State):
             "extra_turn": self.extra,
             "chameleons_to_discard": self.discard,
             "history": [winner if winner >= 0 else None for winner in self.history],
+            "last_win": self._last_win_json(),
         }
+
+    def _last_win_json(self) -> dict[str, Any] | None:
+        if self.last_win is None:
+            return None
+        seat, kind, row = self.last_win
+        return {"seat": seat, "alliance": kind, "row": [KEYS[card] for card in row]}
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view = self._fields(
@@ -574,6 +586,12 @@ class CollectState(State):
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
 
+    @classmethod
+    def game_help(cls, lang: str = "en") -> str:
+        from bodoge.games.collect.render import game_help
+
+        return game_help(lang)
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         from bodoge.games.collect.render import render
 
@@ -583,17 +601,6 @@ class CollectState(State):
         from bodoge.games.collect.heuristic import evaluate
 
         return evaluate(self, seat)
-
-
-def alliance_kind(row: list[int]) -> str:
-    """Which alliance a row forms ("four", "octopus", "lion"), or "" for none."""
-    if four_in_a_row(row):
-        return "four"
-    if octopus_pairs(row):
-        return "octopus"
-    if lion_kinds(row):
-        return "lion"
-    return ""
 
 
 __all__ = ["CollectState", "alliance_kind"]

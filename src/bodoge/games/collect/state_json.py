@@ -6,13 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import InvalidState
 from bodoge.games.collect import actions as A
-from bodoge.games.collect.animals import CHAMELEON, COPIES, KEYS, KINDS
+from bodoge.games.collect.alliance import ALLIANCES
+from bodoge.games.collect.animals import CHAMELEON, COPIES, CRAB, CROCODILE, KEYS, KINDS, PARROT
+from bodoge.games.collect.consistency import check_history, check_last_win, check_turn
 from bodoge.games.collect.phases import (
     ABILITY,
     CHAMELEON_DISCARD,
     CRAB_TO,
     CROC_DECK,
     DRAW,
+    HALF_CROWNS,
     KEEP,
     KNOWN,
     OVER,
@@ -22,6 +25,8 @@ from bodoge.games.collect.phases import (
     PLACE,
     card_code,
 )
+
+MISSING = object()  # a field left out of hand-written JSON, as opposed to null
 
 if TYPE_CHECKING:
     from bodoge.games.collect.state import CollectState
@@ -50,12 +55,13 @@ def _deck(value: Any, name: str) -> list[int]:
 
 
 def read_state(state: CollectState, data: dict[str, Any]) -> None:
+    """Read every field, then check that they fit together: the cards first (a missing or extra
+    card is named as such), then what history implies, then the phase and the turn order."""
     players = state.players
     state._events = []
-    round_number = data.get("round", 1)
-    if type(round_number) is not int or round_number < 1:  # JSON true is no round
-        raise InvalidState("round must be a whole number from 1")
-    state.round = round_number
+    round_number = data.get("round")  # None: follows from history
+    if round_number is not None and (type(round_number) is not int or round_number < 1):
+        raise InvalidState("round must be a whole number from 1")  # JSON true is no round
     state.round_start = _seat(data.get("round_start", 0), players, "round_start")
     state.active = _seat(data.get("active"), players, "active")
     state.last_active = _seat(data.get("last_active"), players, "last_active", optional=True)
@@ -78,21 +84,11 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
             raise InvalidState(f"rows[{seat}] must be a list of cards, left to right")
         state.rows.append([card_code(name, f"rows[{seat}][{i}]") for i, name in enumerate(row)])
 
-    crowns = data.get("crowns", {})
-    half = crowns.get("half", [0] * players) if isinstance(crowns, dict) else None
-    if (
-        not isinstance(half, list)
-        or len(half) != players
-        or not all(type(n) is int and 0 <= n <= 2 for n in half)
-        or sum(half) > 3
-    ):
-        raise InvalidState(f"crowns.half must list {players} counts 0-2 adding up to at most 3")
-    state.half = half[:]
-    state.full = _seat(crowns.get("full"), players, "crowns.full", optional=True)
-    if state.full >= 0 and sum(half) < 3:
-        raise InvalidState("the full crown is only won after all 3 half crowns are taken")
-    if state.full >= 0 and 2 in half:
-        raise InvalidState("a seat with 2 half crowns has already won; nobody can hold the full")
+    history = data.get("history", [])
+    if not isinstance(history, list):
+        raise InvalidState("history must be a list of round winners (null for a drawn round)")
+    state.history = [_seat(w, players, "history", optional=True) for w in history]
+    given_crowns = _crowns(data.get("crowns"), players) if "crowns" in data else None
 
     def card_or_none(key: str) -> int:
         value = data.get(key)
@@ -108,9 +104,9 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
         if not (isinstance(target, list) and len(target) == 2):
             raise InvalidState("target must be [seat, index] or null")
         seat = _seat(target[0], players, "target seat")
-        if type(target[1]) is not int or not 0 <= target[1] < len(state.rows[seat]):
+        if type(target[1]) is not int or not 0 <= target[1] < A.MAX_ROW:
             raise InvalidState(f"target index {target[1]!r} is not a card of row {seat}")
-        state.target = seat * A.MAX_ROW + target[1]
+        state.target = seat * A.MAX_ROW + target[1]  # within the row: checked with the phase
     extra = data.get("extra_turn", False)
     if not isinstance(extra, bool):
         raise InvalidState(f"extra_turn must be true or false, not {extra!r}")
@@ -121,13 +117,43 @@ def read_state(state: CollectState, data: dict[str, Any]) -> None:
     if type(discard) is not int or discard not in (0, 1, 2):
         raise InvalidState("chameleons_to_discard must be 0, 1 or 2")
     state.discard = discard
-    history = data.get("history", [])
-    if not isinstance(history, list):
-        raise InvalidState("history must be a list of round winners (null for a drawn round)")
-    state.history = [_seat(w, players, "history", optional=True) for w in history]
+    last_win = data.get("last_win", MISSING)
+    if last_win is not MISSING and last_win is not None:
+        last_win = _last_win(last_win, players)
 
     _check_cards(state)
+    check_history(state, round_number, given_crowns)
     _check_phase(state)
+    check_turn(state)
+    check_last_win(state, last_win)
+
+
+def _crowns(crowns: Any, players: int) -> tuple[list[int], int]:
+    half = crowns.get("half", [0] * players) if isinstance(crowns, dict) else None
+    if (
+        not isinstance(half, list)
+        or len(half) != players
+        or not all(type(n) is int and 0 <= n <= 2 for n in half)
+        or sum(half) > HALF_CROWNS
+    ):
+        raise InvalidState(
+            f"crowns.half must list {players} counts 0-2 adding up to at most {HALF_CROWNS}"
+        )
+    assert isinstance(crowns, dict)
+    return half[:], _seat(crowns.get("full"), players, "crowns.full", optional=True)
+
+
+def _last_win(value: Any, players: int) -> tuple[int, str, tuple[int, ...]]:
+    if not isinstance(value, dict) or set(value) != {"seat", "alliance", "row"}:
+        raise InvalidState('last_win must be null or an object with "seat", "alliance", "row"')
+    seat = _seat(value["seat"], players, "last_win.seat")
+    kind = value["alliance"]
+    if kind not in ALLIANCES:
+        raise InvalidState(f"last_win.alliance {kind!r} is not one of {', '.join(ALLIANCES)}")
+    row = value["row"]
+    if not isinstance(row, list) or len(row) > A.MAX_ROW:
+        raise InvalidState("last_win.row must be a list of cards, left to right")
+    return seat, kind, tuple(card_code(name, f"last_win.row[{i}]") for i, name in enumerate(row))
 
 
 def _check_cards(state: CollectState) -> None:
@@ -138,14 +164,14 @@ def _check_cards(state: CollectState) -> None:
     for row in state.rows:
         for card in row:
             counts[card] += 1
-        if row.count(CHAMELEON) > 1:
-            raise InvalidState("a row cannot hold two chameleons (they leave at once)")
     if state.held >= 0:
         counts[state.held] += 1
     counts[CHAMELEON] += state.discard
     for code, count in enumerate(counts):
         if count != COPIES:
             raise InvalidState(f"cards do not add up: {count} {KEYS[code]} ({COPIES} expected)")
+    if any(row.count(CHAMELEON) > 1 for row in state.rows):
+        raise InvalidState("a row cannot hold two chameleons (they leave at once)")
     for empty in (0, 1):
         if not state.decks[empty] and len(state.decks[1 - empty]) >= 2:
             raise InvalidState("an empty deck must already have taken half of the other deck")
@@ -154,6 +180,10 @@ def _check_cards(state: CollectState) -> None:
 def _check_phase(state: CollectState) -> None:
     phase = state.phase
     name = PHASES[phase]
+    if state.target >= 0:
+        seat, index = divmod(state.target, A.MAX_ROW)
+        if index >= len(state.rows[seat]):
+            raise InvalidState(f"target index {index} is not a card of row {seat}")
     over = state.full >= 0 or 2 in state.half
     if over != (phase == OVER):
         raise InvalidState("phase must be 'over' exactly when a seat has 2 half crowns or the full")
@@ -162,8 +192,7 @@ def _check_phase(state: CollectState) -> None:
         raise InvalidState(f"held must be {'a card' if needs_held else 'null'} in phase {name}")
     row = state.rows[state.active]
     if phase == ABILITY:
-        if not (type(state.placed) is int and 0 <= state.placed < len(row)):
-            raise InvalidState("phase ability needs placed: the index of the card just played")
+        _check_ability(state, row)
     elif state.placed != -1:
         raise InvalidState(f"placed must be null in phase {name}")
     if (phase in (CROC_DECK, CRAB_TO)) != (state.target >= 0):
@@ -181,3 +210,34 @@ def _check_phase(state: CollectState) -> None:
         raise InvalidState(
             "phase place needs a card already in the row (else it is placed at once)"
         )
+    _check_ability_card(state, row)
+
+
+def _check_ability(state: CollectState, row: list[int]) -> None:
+    """The card just played sits at an end of the row, and has a use (else the turn ends)."""
+    placed = state.placed
+    if not (type(placed) is int and 0 <= placed < len(row)):
+        raise InvalidState("phase ability needs placed: the index of the card just played")
+    if placed not in (0, len(row) - 1):
+        raise InvalidState(f"placed {placed} is not an end of the row: cards are played at an end")
+    if len(state._ability_actions()) == 1:
+        raise InvalidState(
+            f"phase ability needs a card whose ability can be used now, not the "
+            f"{KEYS[row[placed]]} at rows[{state.active}][{placed}] (its turn ends at once)"
+        )
+
+
+def _check_ability_card(state: CollectState, row: list[int]) -> None:
+    """The steps of an ability need that card in the active row (it stays there)."""
+    phase = state.phase
+    if phase == CROC_DECK:
+        mine = [i for i, card in enumerate(row) if card == CROCODILE]
+        if not [i for i in mine if state.target != state.active * A.MAX_ROW + i]:
+            raise InvalidState("phase crocodile_deck needs the crocodile in the active row "
+                               "(and it cannot target itself)")  # fmt: skip
+    elif phase == CRAB_TO and CRAB not in row:
+        raise InvalidState("phase crab_to needs the crab in the active row")
+    elif phase in (PARROT_REVEAL, PARROT_RETURN) and PARROT not in row:
+        raise InvalidState(f"phase {PHASES[phase]} needs the parrot in the active row")
+    if phase == PARROT_RETURN and state.held == CHAMELEON:
+        raise InvalidState("a revealed chameleon matches any named animal: it is never returned")

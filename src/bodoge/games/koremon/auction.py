@@ -203,7 +203,7 @@ class AuctionState(State):
         bid.append(amount)
         monster = len(bid)
         events: list[Event] = [
-            {"type": "bid", "seat": seat, "monster": monster, "amount": amount,
+            {"type": "bid", "seat": seat, "private": {"monster": monster, "amount": amount},
              "visible_to": [seat]},
         ]  # fmt: skip
         if monster == len(self.table):
@@ -289,8 +289,7 @@ class AuctionState(State):
             self.phase = OVER
             self.table = []
             self.bids = [[] for _ in range(self.players)]
-            self.waiting = []
-            events.append({"type": "end"})
+            self.waiting = []  # the engine adds the game_over event with the result
             return
         self.round += 1
         self.phase = BID
@@ -356,7 +355,7 @@ class AuctionState(State):
             return f"place:{card_key(card)}@{P.SLOT_LABELS[slot]}"
         raise IllegalAction(f"action {action} is outside 0..{PLACE_BASE + CARD_COUNT * 15 - 1}")
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word = str(text).strip().lower()
         if word.startswith("bid:"):
             amount = word[4:].strip()

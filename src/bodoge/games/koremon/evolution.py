@@ -21,7 +21,7 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.state import Event
+from bodoge.engine.events import Event
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
@@ -180,7 +180,7 @@ class EvolutionState(State):
             raise IllegalAction(f"action {action!r} is outside 0..{ACTIONS - 1}")
         return "roll" if action == ROLL else f"take:{card_key(action - TAKE)}"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         words = text.strip().lower() if isinstance(text, str) else ""
         if words == "roll":
             return ROLL

@@ -269,7 +269,7 @@ class HuntState(State):
             return f"place:{P.SLOT_LABELS[action - 1]}"
         raise IllegalAction(f"action {action} is outside 0..{P.SLOTS}")
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word = str(text).strip().lower()
         if word == "roll":
             return ROLL_ACTION

@@ -25,7 +25,7 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.state import Event
+from bodoge.engine.events import Event
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import playouts
 from bodoge.games.koremon.cards import (
@@ -266,10 +266,10 @@ class TrickState(State):
                 self._deal(cards)
                 events.append({"type": "deal", "game": self.game + 1, "dealer": self.dealer})
                 events.extend(
-                    {"type": "hand", "seat": seat, "hand": self._hand_keys(seat)}
-                    | {"visible_to": [seat]}
+                    {"type": "hand", "seat": seat, "count": sum(self.hands[seat]),
+                     "private": {"hand": self._hand_keys(seat)}, "visible_to": [seat]}
                     for seat in range(self.players)
-                )
+                )  # fmt: skip
         return events
 
     # ---- scores and result ---------------------------------------------------------------
@@ -314,7 +314,7 @@ class TrickState(State):
             return f"play:mimic={card_key(action - NAMED)}"
         return "play:mimic"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise IllegalAction(f"{text!r} is not an action")
         words = text.strip().lower()

@@ -159,9 +159,10 @@ class AbilityRules(Base):
         elif action == SCHEME_ACTION:
             card = self.obj_deck.pop()
             self.obj_private[seat].append(card)
-            events.append({"type": "scheme", "seat": seat})
             key = self.c.objectives[card].key
-            events.append({"type": "objective", "seat": seat, "card": key, "visible_to": [seat]})
+            events.append(
+                {"type": "scheme", "seat": seat, "private": {"card": key}, "visible_to": [seat]}
+            )
         self._after_use(events)
         return events
 

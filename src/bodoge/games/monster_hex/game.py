@@ -815,9 +815,7 @@ class MonsterHex(AbilityRules, StateJson, State):
                 second = 1 - seat
                 self._draw(seat, self.decks[seat], self.hand_size, events)
                 self._draw(second, self.sdecks[second], len(self.hands[second]) + 1, events)
-        self._begin_turn()
-        if self.phase == OVER:
-            events.append({"type": "game_over"})
+        self._begin_turn()  # at the end the engine adds the game_over event with the result
 
     def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
         hand = self.hands[seat]
@@ -827,8 +825,10 @@ class MonsterHex(AbilityRules, StateJson, State):
             hand.append(unit)
             drawn.append(self.c.unit_names[unit])
         if drawn:
-            events.append({"type": "draw", "seat": seat, "count": len(drawn)})
-            events.append({"type": "drew", "seat": seat, "units": drawn, "visible_to": [seat]})
+            events.append(
+                {"type": "draw", "seat": seat, "count": len(drawn), "private": {"units": drawn},
+                 "visible_to": [seat]}
+            )  # fmt: skip
 
     # ---- scoring ----------------------------------------------------------------------------
 
@@ -915,7 +915,7 @@ class MonsterHex(AbilityRules, StateJson, State):
             return f"shared:{c.factions[action - SHARED_BASE].key}"
         return f"faction:{c.factions[action - FACTION_BASE].key}"
 
-    def parse_action(self, text: str) -> int:
+    def _parse_action(self, text: str) -> int:
         word, _, arg = text.strip().lower().partition(":")
         c = self.c
         code: int | None = None

@@ -1,0 +1,296 @@
+"""The one way to drive a game: a `Match` holds the state and the log of decisions.
+
+The terminal, the simulator, the random playouts, replays, the server and the research
+environments all go through it, so every layer gets the same checks, records and undo. It does no
+I/O: callers store what it returns.
+
+- `apply(seat, action, expected_ply)`: one decision, as its action number or notation. A ply other
+  than the current one is refused as stale (someone else moved first).
+- `prompt(seat)`: everything a seat needs to decide: its view, the ply, the pending seats, every
+  legal action with its number, notation and words in English and Japanese, and whether it may
+  undo now.
+- `events_for(seat, since_ply)`: what happened since a ply, as that seat may know it (a private
+  event in its public shape for the others, see `bodoge.engine.events`).
+- `record()` / `Match.from_record(text)`: the game record file (`bodoge.engine.record`).
+- `undo(seat)`, by Board Game Arena's policy: a seat may take back its own decisions of its
+  current turn while no other seat has decided since, no chance was drawn and nothing hidden was
+  made known to anyone. A decision that ends the seat's turn (it is no longer pending), draws from
+  the state's generator, or has an event the game's catalogue marks as revealing, closes the turn.
+
+`ply` counts the log's entries, undos included, so it only grows: a client's expected ply from
+before an undo is stale after it. The state's own `ply` is kept equal to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
+from bodoge.engine.events import Event, visible_events
+from bodoge.engine.registry import get_game
+from bodoge.engine.result import Result
+from bodoge.engine.state import State
+
+LANGS = ("en", "ja")
+UNDO = "undo"  # the notation of an undo in the log and the record
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One entry of the log: a decision, or an undo (`action` None)."""
+
+    ply: int  # the match's ply after this entry: 1 for the first
+    seat: int
+    action: int | None
+    notation: str  # the action's notation, or "undo"
+    by: str | None  # who decided for the seat when not its own player ("bot:normal")
+    events: tuple[Event, ...]  # in full, secrets included: pass them through `events_for`
+    closes_turn: bool  # no undo across it (chance, a reveal, the end of the seat's turn)
+
+
+class Match:
+    """A game in progress (or finished) with its log of decisions."""
+
+    def __init__(
+        self,
+        game: str | type[State],
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        names: list[str] | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> None:
+        game_class = get_game(game) if isinstance(game, str) else game
+        self._begin(game_class.new(players, options, seed), names, tags, from_seed=True)
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        *,
+        names: list[str] | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> Match:
+        """A match that goes on from a position (a hand-written state, a puzzle). The match drives
+        `state` itself, so the caller sees it change; its record carries the starting state."""
+        match = cls.__new__(cls)
+        match._begin(state, names, tags, from_seed=False)
+        return match
+
+    def _begin(
+        self,
+        state: State,
+        names: list[str] | None,
+        tags: Mapping[str, str] | None,
+        from_seed: bool,
+    ) -> None:
+        if names is not None and len(names) != state.players:
+            raise IllegalAction(f"{len(names)} names for {state.players} seats")
+        from bodoge.engine.record import check_tags
+
+        check_tags(tags or {})
+        self.state = state
+        self.game: type[State] = type(state)
+        self.names = list(names) if names is not None else None
+        self.tags = dict(tags or {})
+        self.from_seed = from_seed
+        self._start = state.clone()
+        self._start_ply = state.ply
+        self.log: list[Decision] = []
+        self._open: list[int] = []  # log indices of the decisions that may still be undone
+
+    # ---- what a match is ----------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        return self.state.ply
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.state.options)
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def start(self) -> State:
+        """A copy of the position the match started from."""
+        return self._start.clone()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def pending(self) -> list[int]:
+        return self.state.pending()
+
+    def result(self) -> Result | None:
+        return self.state.result()
+
+    def decisions(self) -> list[Decision]:
+        """The decisions in effect: the log without undos and what they took back."""
+        kept: list[Decision] = []
+        for entry in self.log:
+            if entry.action is None:
+                kept.pop()
+            else:
+                kept.append(entry)
+        return kept
+
+    # ---- deciding -----------------------------------------------------------------------
+
+    def read_action(self, action: int | str) -> int:
+        """An action number, or the number a typed notation names."""
+        if isinstance(action, str):
+            return self.state.parse_action(action)
+        if type(action) is not int:  # True is no action
+            raise IllegalAction(f"an action is a number or a notation, not {action!r:.40}")
+        return action
+
+    def apply(
+        self,
+        seat: int,
+        action: int | str,
+        expected_ply: int | None = None,
+        by: str | None = None,
+    ) -> list[Event]:
+        """Apply one decision and return its events in full (for the caller's own use: what a
+        seat may see comes from `events_for`). Nothing changes when it is refused."""
+        self._check_turn(expected_ply)
+        number = self.read_action(action)
+        state = self.state
+        chance = state.rng.state
+        events = state.apply(seat, number)
+        closes = (
+            state.rng.state != chance
+            or seat not in state.pending()
+            or state.event_catalog.reveals(events)
+        )
+        if self._open and self.log[self._open[-1]].seat != seat:
+            self._open.clear()  # another seat has decided since
+        index = len(self.log)
+        self.log.append(
+            Decision(state.ply, seat, number, state.action_text(number), by, tuple(events), closes)
+        )
+        if closes:
+            self._open.clear()
+        else:
+            self._open.append(index)
+        return events
+
+    def _check_turn(self, expected_ply: int | None) -> None:
+        if self.state.is_over():
+            raise GameOver("the game is over", ja="ゲームは終了しています")
+        if expected_ply is not None and expected_ply != self.ply:
+            raise StaleMove(
+                f"the game is at ply {self.ply}, not {expected_ply!r:.20}: someone moved first",
+                ja=f"局面は手数{self.ply}に進んでいます（送られた手数：{expected_ply!r:.20}）",
+            )
+
+    def can_undo(self, seat: int | None) -> bool:
+        return (
+            seat is not None
+            and bool(self._open)
+            and self.log[self._open[-1]].seat == seat
+            and not self.state.is_over()
+        )
+
+    def undo(self, seat: int, expected_ply: int | None = None) -> list[Event]:
+        """Take back `seat`'s last decision, if the undo policy allows it now."""
+        self._check_turn(expected_ply)
+        if not self.can_undo(seat):
+            raise UndoRefused(
+                f"seat {seat} cannot undo now: only its own decisions of this turn, before "
+                "anything was drawn or revealed and before another seat decided",
+                ja=f"席{seat}は今は取り消せません（取り消せるのは、この手番の自分の決定で、"
+                "何も引かれず公開されず、他の席が決定する前のものだけです）",
+            )
+        undone = self.log[self._open.pop()]
+        kept = self.decisions()[:-1]
+        state = self._start.clone()
+        for entry in kept:
+            assert entry.action is not None
+            state.apply(entry.seat, entry.action)
+        state.ply = self.ply + 1
+        self.state = state
+        events: list[Event] = [{"type": "undo", "seat": seat, "undone": undone.ply}]
+        self.log.append(Decision(state.ply, seat, None, UNDO, None, tuple(events), False))
+        return events
+
+    # ---- what a seat may know -----------------------------------------------------------
+
+    def prompt(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) needs to decide now, JSON-ready."""
+        state = self.state
+        view = state.view(seat)
+        legal = state.legal_actions(seat) if seat is not None else []
+        actions = [
+            {
+                "index": index,
+                "id": action,
+                "notation": state.action_text(action),
+                "label": {lang: state.action_label(action, lang) for lang in LANGS},
+            }
+            for index, action in enumerate(legal)
+        ]
+        return {
+            "game": state.info.id,
+            "ply": self.ply,
+            "seat": seat,
+            "pending": state.pending(),
+            "over": state.is_over(),
+            "result": view["result"],
+            "view": view,
+            "actions": actions,
+            "can_undo": self.can_undo(seat),
+        }
+
+    def events_for(self, seat: int | None, since_ply: int = 0) -> list[dict[str, Any]]:
+        """The entries after `since_ply`, each `{"ply", "seat", "by", "events"}` with the events as
+        `seat` may know them. Which seat decided is public; a decision's action is not (a sealed
+        bid), only its events say what may be known."""
+        first = self._first_index_after(since_ply)
+        return [
+            {
+                "ply": entry.ply,
+                "seat": entry.seat,
+                "by": entry.by,
+                "events": visible_events(entry.events, seat),
+            }
+            for entry in self.log[first:]
+        ]
+
+    def _first_index_after(self, ply: int) -> int:
+        # Entries have plies start+1, start+2, ... in order.
+        return max(0, min(len(self.log), ply - self._start_ply))
+
+    def describe(self, event: Event, lang: str = "en", viewer: int | None = None) -> str:
+        """One sentence for an event as `viewer` received it, with the match's seat names."""
+        return self.state.describe_event(event, lang, viewer, self.names)
+
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        if self.names is not None:
+            return self.names[seat]
+        return f"席{seat}" if lang == "ja" else f"seat {seat}"
+
+    # ---- records ------------------------------------------------------------------------
+
+    def record(self) -> str:
+        """The game record file: tags, then every entry of the log (see bodoge.engine.record)."""
+        from bodoge.engine.record import write_record
+
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> Match:
+        """The match a record file describes, replayed entry by entry (and checked)."""
+        from bodoge.engine.record import read_record
+
+        return read_record(text)
