@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bodoge.engine import State
+from bodoge.engine import State, visible_events
 from bodoge.games.monster_hex.game import MonsterHex
 
 from .helpers import CONTENT, NW, SW, W, build, facing, placements, play, turned
@@ -151,3 +151,62 @@ def test_the_help_example_follows_the_rules(
 def test_the_help_in_an_unknown_language_is_english() -> None:
     assert MonsterHex.game_help("fr") == MonsterHex.game_help("en") != MonsterHex.game_help("ja")
     assert MonsterHex.game_help("en") != State.game_help("en")  # not the engine's one line
+
+
+# ---- events in words ----
+
+
+def test_a_large_stone_event_tells_the_totals_in_words() -> None:
+    """大魔石の周囲6マスにある各勢力ごとのユニットが持つパワーの合計値を比較して…: the event's
+    totals are read as words, not as a dict."""
+    from .test_stones import surround
+
+    _, events = surround(
+        {"a2": ("red-S", 5), "a1": ("red-A1", 4), "c3": ("blue-B3", 3), "c2": ("blue-A2", 3),
+         "b1": ("green-B1", 2)},
+        ("b3", "yellow-A1", 1),
+    )  # fmt: skip
+    (event,) = [e for e in events if e["type"] == "large_stone"]
+    state = MonsterHex.new(4, {}, 1)
+    assert state.describe_event(event, "en") == (
+        "Large stone L1: red 9, blue 6, yellow 1, green 2; place 1: red, place 2: blue"
+    )
+    assert state.describe_event(event, "ja") == "大魔石L1：赤 9、青 6、黄 1、緑 2。1位 赤、2位 青"
+
+
+@pytest.mark.parametrize(
+    ("event", "en", "ja"),
+    [
+        ({"type": "small_stone", "site": "s2", "faction": None},
+         "Small stone s2: nobody takes it", "小魔石s2：獲得なし"),
+        ({"type": "large_stone", "site": "L1", "totals": {"red": 18, "blue": 9}, "first": "red",
+          "second": "blue", "overwhelming": True},
+         "Large stone L1: red 18, blue 9; red is overwhelming and takes both tiles",
+         "大魔石L1：赤 18、青 9。赤の圧倒的ボーナス、2枚とも獲得"),
+        ({"type": "petrified_stone", "hex": "a1", "points": 2, "totals": {"red": 3, "blue": 5},
+          "faction": "blue"},
+         "Petrified a1 (2 points): red 3, blue 5; blue takes it",
+         "魔石化a1（2点）：赤 3、青 5。青が獲得"),
+        ({"type": "take", "faction": "red", "tile": "red7", "points": 9},
+         "Red takes red7 (9 points)", "赤がred7を獲得（9点）"),
+        ({"type": "place", "seat": 1, "unit": "blue-C4", "hex": "c2", "rot": 0},
+         "Seat 1 placed blue-C4 on c2@0", "席1がblue-C4 青のスケルトンをc2@0に置いた"),
+        ({"type": "ability", "seat": 0, "ability": "enchant"},
+         "Seat 0 chose the ability Enchant", "席0が能力「強化」を選んだ"),
+    ],
+)  # fmt: skip
+def test_events_in_words(event: dict[str, object], en: str, ja: str) -> None:
+    state = MonsterHex.new(4, {}, 1)
+    assert state.describe_event(event, "en") == en
+    assert state.describe_event(event, "ja") == ja
+
+
+def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
+    state = MonsterHex.new(4, {}, 1)
+    event = {"type": "draw", "seat": 2, "count": 1, "private": {"units": ["yellow-S"]},
+             "visible_to": [2]}  # fmt: skip
+    (own,) = visible_events([event], 2)
+    (other,) = visible_events([event], 0)
+    assert state.describe_event(own, "en", viewer=2) == "You drew yellow-S"
+    assert state.describe_event(other, "en", viewer=0) == "Seat 2 drew 1 from the deck"
+    assert state.describe_event(other, "ja", viewer=0) == "席2が山札から1枚引いた"

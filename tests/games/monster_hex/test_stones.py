@@ -309,7 +309,7 @@ def test_overwhelming_bonus_place_1_takes_both(red: list[int], blue: list[int]) 
     """《圧倒的ボーナス》大魔石タイル獲得時、合計パワーの差が2倍以上の場合、2位の魔石も1位が獲得
     します (18 against 9 is exactly twice)."""
     state, events = surround_2p(red, blue, OFF)
-    assert large(events).get("overwhelming") is True
+    assert large(events)["overwhelming"] is True
     assert [(e["faction"], e["tile"]) for e in of_type(events, "take")] == [
         ("red", "red7"),
         ("red", "blue4"),
@@ -321,7 +321,7 @@ def test_overwhelming_bonus_place_1_takes_both(red: list[int], blue: list[int]) 
 def test_less_than_twice_is_no_overwhelming_bonus() -> None:
     """17 against 9: place 1 chooses, place 2 takes the other."""
     state, events = surround_2p([5, 4, 4, 4], [5, 4], OFF)
-    assert "overwhelming" not in large(events)
+    assert large(events)["overwhelming"] is False
     assert state.pending() == [0]
     play(state, 0, "take:blue4")
     assert state.points()[:2] == [4, 7]
@@ -337,7 +337,7 @@ def test_a_lone_faction_is_overwhelming() -> None:
 def test_no_overwhelming_bonus_with_the_shared_faction() -> None:
     """The overwhelming bonus is a rule of 2 players without the shared faction."""
     state, events = surround_2p([5, 5, 4, 4], [5, 4], {"shared_faction": "on"}, shared="green")
-    assert "overwhelming" not in large(events)
+    assert large(events)["overwhelming"] is False
     assert state.pending() == [0]
 
 

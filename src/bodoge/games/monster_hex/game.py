@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from bodoge.engine import (
     Event,
+    EventCatalog,
     GameInfo,
     IllegalAction,
     OptionSpec,
@@ -69,7 +70,7 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import game_help, render
+from bodoge.games.monster_hex.render import event_word, game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
 OPTIONS = (
@@ -141,6 +142,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
     # below its greedy rivals (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
+    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex")
 
     __slots__ = (
         "abilities",
@@ -735,6 +737,7 @@ class MonsterHex(AbilityRules, StateJson, State):
             "totals": {names[f].key: t for f, t in sorted(totals.items())},
             "first": names[first].key if first >= 0 else None,
             "second": names[second].key if second >= 0 else None,
+            "overwhelming": False,
         }
         events.append(event)
         if first >= 0 and self.abilities_on:
@@ -982,6 +985,9 @@ class MonsterHex(AbilityRules, StateJson, State):
     @classmethod
     def game_help(cls, lang: str = "en") -> str:
         return game_help(lang)
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        return event_word(self.c, kind, value, lang)
 
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)

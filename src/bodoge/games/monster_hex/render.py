@@ -28,6 +28,7 @@ from bodoge.games.monster_hex.codes import PHASE_NAMES, PLACE, PLACE_BASE, ROUND
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
+    from bodoge.games.monster_hex.content import Content
     from bodoge.games.monster_hex.game import MonsterHex
 
 LABELS = {
@@ -167,6 +168,34 @@ EXAMPLE = {
 }
 
 
+def event_word(c: Content, kind: str, value: Any, lang: str) -> str | None:
+    """The words for a value of one of the game's own event field kinds (`events.toml`): a
+    faction, unit, stone tile, ability, objective card, or the powers facing a stone ("red 9,
+    blue 6"); None for a kind it does not know."""
+    ja = lang == "ja"
+    if kind == "faction":
+        faction = c.factions[c.faction_of[value]]
+        return faction.ja if ja else faction.key
+    if kind == "unit":
+        return f"{value} {unit_ja(c, c.unit_of[value.lower()])}" if ja else str(value)
+    if kind == "tile":
+        return str(value)
+    if kind == "ability":
+        ability = c.abilities[c.ability_of[value]]
+        return ability.ja if ja else ability.en
+    if kind == "objective":
+        card = c.objectives[c.objective_of[value]]
+        return f"{card.key}（{card.ja}）" if ja else f"{card.key} ({card.en})"
+    if kind == "totals":
+        labels = LABELS["ja" if ja else "en"]
+        words = [
+            labels["total"].format(faction=event_word(c, "faction", f, lang), power=power)
+            for f, power in value.items()
+        ]
+        return labels["list_sep"].join(words) or labels["no_winner"]
+    return None
+
+
 def game_help(lang: str = "en") -> str:
     """The game's own help for the terminal: the notation of each decision and what a rotation
     means, with an example from the default tiles."""
@@ -178,6 +207,11 @@ def game_help(lang: str = "en") -> str:
         unit=c.unit_names[0], edges=" ".join(map(str, c.units[0].edges)), shown=shown
     )
     return HELP[lang].format(example=example)
+
+
+def unit_ja(c: Content, unit: int) -> str:
+    """A unit's Japanese name with its faction: "赤のヴァンパイア"."""
+    return f"{c.factions[unit // UNITS_PER_FACTION].ja}の{c.units[unit % UNITS_PER_FACTION].ja}"
 
 
 def pad(text: str, width: int) -> str:
@@ -220,12 +254,9 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         name: str = c.factions[code].ja if ja else c.factions[code].key
         return name
 
-    def unit_ja(unit: int) -> str:
-        return f"{c.factions[unit // UNITS_PER_FACTION].ja}の{c.units[unit % UNITS_PER_FACTION].ja}"
-
     def unit_name(unit: int) -> str:
         """The unit's code ("red-A2"), in Japanese with its name: "red-A2 赤のヴァンパイア"."""
-        return f"{c.unit_names[unit]} {unit_ja(unit)}" if ja else c.unit_names[unit]
+        return f"{c.unit_names[unit]} {unit_ja(c, unit)}" if ja else c.unit_names[unit]
 
     def seats(numbers: list[int]) -> str:
         return ("、" if ja else ", ").join(text["seat"].format(seat=s) for s in numbers)
@@ -325,7 +356,7 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
             edges = " ".join(map(str, info.edges))
             shown.append(
                 text["hand_unit"].format(
-                    code=c.unit_names[u], name=unit_ja(u), rank=info.rank, edges=edges
+                    code=c.unit_names[u], name=unit_ja(c, u), rank=info.rank, edges=edges
                 )
             )
         out.append(text["hand"].format(seat=seat) + (", ".join(shown) or text["empty"]))
