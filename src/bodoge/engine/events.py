@@ -127,9 +127,12 @@ class EventCatalog:
         display names (default "seat 2"), the viewer's own seat is "you"."""
         lang = lang if lang in LANGS else "en"
         known = self.types.get(event.get("type", ""))
-        if known is None:
-            fields = " ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-            return f"{event.get('type')} {fields}".strip()
+        if known is None:  # a game without words for it: its fields as they are
+            fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "seat"))
+            who = ""
+            if "seat" in event:
+                who = self._word("seat", event["seat"], lang, event, viewer, names, words) + ": "
+            return f"{who}{event.get('type')} {fields}".strip()
         template = known.template(event, lang)
         kinds = {**known.fields, **known.private}
         values: dict[str, str] = {}

@@ -121,6 +121,11 @@ class Match:
         return self.state.seed
 
     @property
+    def start_ply(self) -> int:
+        """The ply the match started at (0 from a seed; a position's own ply otherwise)."""
+        return self._start_ply
+
+    @property
     def start(self) -> State:
         """A copy of the position the match started from."""
         return self._start.clone()
