@@ -142,19 +142,15 @@ def test_every_game_with_an_observer_is_registered_and_every_game_has_lengths() 
         assert (bo.short_name(game_id) in bo.REGISTERED) == has_observer
 
 
-def registered_cases() -> list[tuple[str, int]]:
-    cases = []
-    for name in bo.REGISTERED:
-        info = get_game(name.removeprefix(bo.PREFIX)).info
-        cases += [(name, info.min_players), (name, info.max_players)]
-    return cases
-
-
-@pytest.mark.parametrize(("name", "players"), registered_cases())
-def test_openspiel_random_sim_test(name: str, players: int) -> None:
-    # serialize=False: OpenSpiel cannot serialise a Python game with sampled chance (see the
-    # module); our own serialisation is tested below.
-    pyspiel.random_sim_test(load(name, players=players), num_sims=3, serialize=False, verbose=False)
+@pytest.mark.parametrize("name", bo.REGISTERED)
+def test_openspiel_random_sim_test(name: str) -> None:
+    """Two games at the fewest players, one at the most (the long ones take seconds each).
+    serialize=False: OpenSpiel cannot serialise a Python game with sampled chance (see the
+    module); our own serialisation is tested below."""
+    info = get_game(name.removeprefix(bo.PREFIX)).info
+    for players, sims in ((info.min_players, 2), (info.max_players, 1)):
+        game = load(name, players=players)
+        pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
 
 def test_openspiel_random_sim_test_on_the_toy(toy: str) -> None:
@@ -255,6 +251,16 @@ def test_clones_draw_no_seed_and_play_the_same_game() -> None:
     assert game.new_initial_state().match.seed == expected
     rng_a, rng_b = Rng(1), Rng(1)
     assert str(play_randomly(state, rng_a)) == str(play_randomly(copy, rng_b))
+
+
+def test_sizing_the_observation_tensor_draws_a_seed() -> None:
+    """OpenSpiel's core sizes the tensor on a fresh initial state of its own, which draws."""
+    game = load(seed=7)
+    state = game.new_initial_state()
+    state.observation_tensor(0)  # sizes on a dropped state (the 1st draw), then this one (2nd)
+    first, second, third = seeds_of(load(seed=7), 3)
+    assert state.match.seed == second
+    assert game.new_initial_state().match.seed == third
 
 
 # ---- the state ---------------------------------------------------------------------------
@@ -455,15 +461,17 @@ def test_outcome_sampling_mccfr_trains_and_its_policy_plays_to_the_end() -> None
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     for _ in range(3):
         solver.iteration()
+    assert solver._infostates  # what it learned, by information-state string
     policy = solver.average_policy()
-    state = game.new_initial_state()
-    assert state.information_state_string() in solver._infostates  # every episode starts here
+    state = game.new_initial_state()  # a new deal: unseen information states play uniformly
     rng = np.random.RandomState(1)
     while not state.is_terminal():
         probabilities = policy.action_probabilities(state)
         actions = list(probabilities)
+        assert actions == state.legal_actions()
         weights = np.array([probabilities[a] for a in actions])
-        state.apply_action(actions[rng.choice(len(actions), p=weights / weights.sum())])
+        assert weights.sum() == pytest.approx(1.0)
+        state.apply_action(actions[rng.choice(len(actions), p=weights)])
     assert state.returns() in ([1.0, -1.0, -1.0], [-1.0, 1.0, -1.0], [-1.0, -1.0, 1.0])
 
 

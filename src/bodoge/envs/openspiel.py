@@ -14,8 +14,11 @@ What each game declares (`GameType`), and why:
 - SAMPLED_STOCHASTIC: chance is inside the transitions, drawn by the engine from the state's own
   seeded generator; there are no chance nodes. The `seed` parameter seeds the game's generator
   (-1: a fresh one from the system): each initial state, when first used or cloned, plays the game
-  bodoge deals from the next 63-bit number it draws, so a program replays exactly. A pickled game
-  starts its generator again from `seed`; a state always carries its own game.
+  bodoge deals from the next 63-bit number it draws, so a program replays exactly; OpenSpiel's
+  clones (made through `new_initial_state`) draw nothing. OpenSpiel's C++ core also makes and
+  drops an initial state whenever it needs the observation tensor's size (each
+  `observation_tensor` call): that one is used, so it draws one, and which deal the n-th state
+  plays depends on the calls before it (the same for the same program).
 - IMPERFECT_INFORMATION, TERMINAL rewards, GENERAL_SUM: the returns are PettingZoo's "win"
   rewards (`bodoge.envs.aec.rewards_from`): +1/k for each of k tied winners (+1 for every member
   of a winning team), -1 for everyone else, so utilities lie in -1..1 and their sum varies.
