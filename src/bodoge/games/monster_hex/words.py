@@ -165,7 +165,7 @@ def action_label(state: MonsterHex, action: int, lang: str) -> str:
         name = faction_name(c, action - SHARED_BASE, lang)
         return f"共有色に{name}を選ぶ" if ja else f"Choose {name} as the shared faction"
     name = faction_name(c, action - FACTION_BASE, lang)
-    return f"{name}を選ぶ" if ja else f"Play {name}"
+    return f"{name}を選ぶ" if ja else f"Choose {name}"
 
 
 def _own_ability(state: MonsterHex, lang: str) -> str:
@@ -272,7 +272,10 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         return f"席{s}" if ja else f"seat {s}"
 
     def seats(numbers: list[int]) -> str:
-        return SEP[lang].join(seat(s) for s in numbers)
+        """ "seat 0, seat 2 and seat 3" / "席0、席2と席3"."""
+        named = [seat(s) for s in numbers]
+        last = "と" if ja else " and "
+        return SEP[lang].join(named[:-1]) + last + named[-1] if len(named) > 1 else named[0]
 
     scores = [int(score) for score in result.scores]
     seven = state.seven_holder()
@@ -293,15 +296,13 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         tied = [s for s, score in enumerate(scores) if score == best]
         if len(result.winners) < len(tied):  # the 7-point tile broke the tie
             holder = result.winners[0]
+            others = seats([s for s in tied if s != holder])
             if ja:
-                lines.append(
-                    f"{seat(holder)}の勝ち：{seats(tied)}が{best}点で並び、{seven_name}を持つ"
-                    f"{seat(holder)}が上位"
-                )
+                lines.append(f"{seat(holder)}の勝ち：{others}と{best}点で並び、{seven_name}を持つ")
             else:
                 lines.append(
-                    f"{_cap(seat(holder))} wins: {seats(tied)} tie on {best} points and "
-                    f"{seat(holder)} holds {seven_name}"
+                    f"{_cap(seat(holder))} wins the tie on {best} points with {others}, "
+                    f"holding {seven_name}"
                 )
         elif len(result.winners) > 1:
             if ja:
@@ -357,9 +358,10 @@ def _sources(
     if small:
         parts.append(f"小魔石 {small}" if ja else f"small stones {small}")
     for tile in state.taken[faction]:
-        worth = state._worth(tile, faction)
         name = tile_name(c, tile, lang).removeprefix("the ")
-        parts.append(f"{name} {worth}")
+        if c.tiles[tile].color == faction:  # the color bonus
+            name += "（自分の色）" if ja else " (own color)"
+        parts.append(f"{name} {state._worth(tile, faction)}")
     if state.bonus[faction]:
         bonus = state.bonus[faction]
         parts.append(f"褒賞・魔石化 {bonus}" if ja else f"Reward and Petrify {bonus}")
