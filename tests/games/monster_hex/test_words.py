@@ -72,11 +72,14 @@ def test_what_reveals_hidden_information_is_marked() -> None:
         ({"type": "discard", "tile": "blue4"},
          "The 4-point Blue tile is discarded", "青の4点タイルは捨て札になった"),
         ({"type": "enchant", "seat": 0, "hex": "c7", "counters": 2},
-         "Seat 0 put 2 white counters on c7 (Enchant)", "席0がc7に白のカウンターを2個置いた（強化）"),
+         "Seat 0 put 2 white counters on c7 (Enchant)",
+         "席0がc7に白のカウンターを2個置いた（強化）"),
         ({"type": "curse", "seat": 3, "hex": "c6", "counters": 1},
-         "Seat 3 put a black counter on c6 (Curse)", "席3がc6に黒のカウンターを1個置いた（呪い）"),
+         "Seat 3 put a black counter on c6 (Curse)",
+         "席3がc6に黒のカウンターを1個置いた（呪い）"),
         ({"type": "rotate", "seat": 1, "hex": "b2", "rot": 0},
-         "Seat 1 turned the unit on b2: now unturned", "席1がb2のユニットの向きを変えた（回転なし）"),
+         "Seat 1 turned the unit on b2: now unturned",
+         "席1がb2のユニットの向きを変えた（回転なし）"),
         ({"type": "reward", "faction": "red", "points": 3},
          "Red scores 3 more for Reward", "赤が褒賞で3点"),
     ],
@@ -167,7 +170,8 @@ def test_a_placement_says_which_neighbours_it_matches() -> None:
     assert "blue-C4（青のスケルトン）を選ぶ：ランクC、パワー 1 5 1 2 3 1" in labels(state, 1, "ja")
     play(state, 1, "unit:blue-C4")
     assert labels(state, 1, "en") == [
-        "Place blue-C4 (Blue Skeleton) on b1, turned 2 (120° clockwise); matches red-S south-west (5)",
+        "Place blue-C4 (Blue Skeleton) on b1, turned 2 (120° clockwise); "
+        "matches red-S south-west (5)",
         "Place blue-C4 (Blue Skeleton) on c2, unturned; matches red-S west (3)",
     ]
     assert labels(state, 1, "ja") == [
