@@ -178,6 +178,14 @@ def test_a_placement_says_which_neighbours_it_matches() -> None:
         "blue-C4（青のスケルトン）をb1に置く（時計回りに120°）：南西のred-S（5）と一致",
         "blue-C4（青のスケルトン）をc2に置く（回転なし）：西のred-S（3）と一致",
     ]
+    # turned once, blue-C4 shows 2 west against red-S's 3 (a fallback or Scatter placement)
+    mismatch = state.parse_action("place:c2@1")
+    assert state.action_label(mismatch, "en") == (
+        "Place blue-C4 (Blue Skeleton) on c2, turned 1 (60° clockwise); matches no neighbour"
+    )
+    assert state.action_label(mismatch, "ja") == (
+        "blue-C4（青のスケルトン）をc2に置く（時計回りに60°）：一致する隣なし"
+    )
 
 
 def test_a_tile_is_offered_with_its_worth_to_the_chooser() -> None:
@@ -282,3 +290,36 @@ def test_objective_cards_are_counted_card_by_card() -> None:
 
 def test_a_game_in_progress_has_no_result_to_tell() -> None:
     assert STATE.describe_result("en") == [] == STATE.describe_result("ja")
+
+
+def test_confuse_names_the_unit_it_turns_and_each_rotation() -> None:
+    """混乱: the ● unit turns an adjacent enemy, blue-A1 on c6, to any other rotation."""
+    state = duel(2, "yellow-C1", 2, "blue-A1", 3, ["enchant", "blitz", "confuse", "petrify"])
+    assert labels(state, 2, "en") == [
+        "Do not use Confuse",
+        "Confuse: turn blue-A1 (Blue Golem) on c6",
+    ]
+    assert labels(state, 2, "ja")[1] == "混乱：c6のblue-A1（青のゴーレム）の向きを変える"
+    play(state, 2, "confuse:c6")
+    turns = dict(zip(state.legal_texts(2), labels(state, 2, "en"), strict=True))
+    assert turns["rotate:2"] == "Turn blue-A1 (Blue Golem) on c6: turned 2 (120° clockwise)"
+    turns_ja = dict(zip(state.legal_texts(2), labels(state, 2, "ja"), strict=True))
+    assert turns_ja["rotate:0"] == "c6のblue-A1（青のゴーレム）の向きを変える（回転なし）"
+
+
+def test_scheme_blitz_and_petrify_in_words() -> None:
+    scheme = duel(2, "yellow-B1", 2, "blue-A1", 3, ["enchant", "blitz", "scheme", "curse"])
+    assert labels(scheme, 2, "en") == ["Do not use Scheme", "Scheme: draw an objective card"]
+    assert labels(scheme, 2, "ja") == ["能力「隠密」を使わない", "隠密：目標カードを1枚引く"]
+    hands = [["red-C3"], ["blue-C3"], ["yellow-C3"], ["green-S", "green-C3"]]
+    petrify = build(4, options={"abilities": "on"}, start=3, hands=hands,
+                    abilities=["enchant", "blitz", "confuse", "petrify"])  # fmt: skip
+    play(petrify, 3, "unit:green-S", "place:a4@0")
+    texts = dict(zip(petrify.legal_texts(3), labels(petrify, 3, "en"), strict=True))
+    assert texts["petrify:a1"] == "Petrify: make a1 a 2-point stone"  # ★: 2 counters
+    texts_ja = dict(zip(petrify.legal_texts(3), labels(petrify, 3, "ja"), strict=True))
+    assert texts_ja["petrify:a1"] == "魔石化：a1を2点の魔石にする"
+    assert STATE.action_label(STATE.parse_action("blitz"), "en") == (
+        "Blitz: place a second unit at once"
+    )
+    assert STATE.action_label(STATE.parse_action("blitz"), "ja") == "速攻：続けて2体目を配置する"

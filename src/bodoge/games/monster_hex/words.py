@@ -47,7 +47,7 @@ def faction_name(c: Content, faction: int, lang: str) -> str:
 
 
 def unit_name(c: Content, unit: int, lang: str) -> str:
-    """ "red-A2 (Red Vampire)" / "red-A2（赤のヴァンパイア）": the notation, then the name."""
+    """A unit's notation, then its name: "red-A2 (Red Vampire)" / "red-A2（赤のヴァンパイア）"."""
     faction = c.factions[unit // UNITS_PER_FACTION]
     kind = c.units[unit % UNITS_PER_FACTION]
     if lang == "ja":
@@ -56,7 +56,8 @@ def unit_name(c: Content, unit: int, lang: str) -> str:
 
 
 def tile_name(c: Content, tile: int, lang: str) -> str:
-    """ "the 7-point Red tile" / "赤の7点タイル", with its key when another tile looks the same."""
+    """A tile by worth and color, "the 7-point Red tile" / "赤の7点タイル", with its key when
+    another tile looks the same."""
     info = c.tiles[tile]
     twin = any(
         other.color == info.color and other.value == info.value and other.key != info.key
@@ -176,8 +177,8 @@ def _own_ability(state: MonsterHex, lang: str) -> str:
 
 
 def _place_label(state: MonsterHex, cell: int, r: int, lang: str) -> str:
-    """ "Place red-A1 (Red Golem) on c3, turned 2 (120° clockwise); matches blue-B1 (Blue
-    Gargoyle) west (3)": the neighbours whose facing power equals the new unit's."""
+    """A placement with the neighbours whose facing power equals the new unit's: "Place red-A1
+    (Red Golem) on c3, turned 2 (120° clockwise); matches blue-B1 west (3)"."""
     c, board = state.c, state.board
     ja = lang == "ja"
     where, turned = board.labels[cell], rotation_words(r, lang)
@@ -189,9 +190,11 @@ def _place_label(state: MonsterHex, cell: int, r: int, lang: str) -> str:
     name = unit_name(c, unit, lang)
     edges = c.edge[unit % UNITS_PER_FACTION][r]
     matches = []
+    neighbours = 0
     for d, other in enumerate(board.nbr[cell]):
         if other < 0 or state.occ[other] < 0:
             continue
+        neighbours += 1
         theirs = c.edge[state.occ[other] % UNITS_PER_FACTION][state.rot[other]][(d + 3) % 6]
         if theirs == edges[d]:
             neighbour = c.unit_names[state.occ[other]]
@@ -203,13 +206,18 @@ def _place_label(state: MonsterHex, cell: int, r: int, lang: str) -> str:
             )
     if ja:
         text = f"{name}を{where}に置く（{turned}）"
-        return text + (f"：{SEP[lang].join(matches)}と一致" if matches else "")
+        if matches:
+            return text + f"：{SEP[lang].join(matches)}と一致"
+        return text + ("：一致する隣なし" if neighbours else "")
     text = f"Place {name} on {where}, {turned}"
-    return text + (f"; matches {SEP[lang].join(matches)}" if matches else "")
+    if matches:
+        return text + f"; matches {SEP[lang].join(matches)}"
+    return text + ("; matches no neighbour" if neighbours else "")
 
 
 def _take_label(state: MonsterHex, tile: int, lang: str) -> str:
-    """ "Take the 7-point Red tile (9 points for Red)"."""
+    """A tile with its worth to the seat choosing: "Take the 7-point Red tile (9 points for
+    Red)"."""
     name = tile_name(state.c, tile, lang)
     if state.choice is None:
         return f"{name}を取る" if lang == "ja" else f"Take {name}"
