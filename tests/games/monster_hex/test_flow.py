@@ -384,7 +384,7 @@ def test_state_json_round_trip_and_hand_written_positions() -> None:
         ({"board": {"c1": "yellow-S@0"}}, "faction not in play"),
         (
             {"hands": [["red-S"], ["red-A1"]]},
-            "hands[1] holds red-A1, but may hold only seat 1's faction",
+            "hands[1] holds red-A1, but may hold only seat 1's and the shared faction",
         ),
         ({"phase": "dance"}, "phase must be one of"),
         ({"factions": ["red", "red"]}, "a faction is played twice"),

@@ -177,27 +177,17 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
             for code in codes:
                 claim(code, f"{key}[{s}]")
             piles.append(codes)
-    own_only = [
-        (f"decks[{s}]", deck, (state.factions[s],), f"seat {s}'s own faction")
-        for s, deck in enumerate(state.decks)
-    ]
-    own_only += [
-        (f"shared_decks[{s}]", deck, (state.shared,), "the shared faction")
-        for s, deck in enumerate(state.sdecks)
-    ]
-    own_only += [
-        (
-            f"hands[{s}]",
-            hand,
-            (state.factions[s], state.shared),
-            f"seat {s}'s faction and the shared faction",
-        )
-        for s, hand in enumerate(state.hands)
-    ]
-    for where, pile, allowed, what in own_only:
-        for u in pile:
-            if u // UNITS_PER_FACTION not in allowed:
-                _fail(f"{where} holds {c.unit_names[u]}, but may hold only {what}")
+
+    def only(where: str, pile: list[int], allowed: tuple[int, ...], what: str) -> None:
+        for code in pile:
+            if code // UNITS_PER_FACTION not in allowed:
+                _fail(f"{where} holds {c.unit_names[code]}, but may hold only {what}")
+
+    for s in range(players):
+        own, shared = state.factions[s], state.shared
+        only(f"decks[{s}]", state.decks[s], (own,), f"seat {s}'s own faction")
+        only(f"shared_decks[{s}]", state.sdecks[s], (shared,), "the shared faction")
+        only(f"hands[{s}]", state.hands[s], (own, shared), f"seat {s}'s and the shared faction")
     selected = data.get("selected")
     state.selected = -1 if selected is None else unit(selected, "selected")
     if state.selected >= 0:
