@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bodoge.engine.errors import UndoRefused
+from bodoge.engine.errors import StaleMove, UndoRefused
 from bodoge.engine.match import Match
 from bodoge.games.monster_hex.game import MonsterHex
 
@@ -50,6 +50,7 @@ def place_red_s(match: Match) -> None:
 
 def test_picking_a_unit_can_be_taken_back_exactly() -> None:
     match = opening()
+    start = match.state.to_json()
     before, ply = without_ply(match.state), match.ply
     match.apply(0, "unit:red-A1", expected_ply=ply)
     assert match.prompt(0)["can_undo"] is True
@@ -57,9 +58,13 @@ def test_picking_a_unit_can_be_taken_back_exactly() -> None:
     events = match.undo(0)
     assert [event["type"] for event in events] == ["undo"]
     assert without_ply(match.state) == before  # red-A1 is back in the hand, nothing picked
-    assert match.ply == match.state.ply == ply + 2  # the ply only grows
+    assert match.state.to_json() == start  # the state's ply counts the decisions in effect
+    assert match.ply == ply + 2  # the match's counts the log, undos included: it only grows
     assert match.prompt(0)["can_undo"] is False  # nothing of this turn is left to take back
     assert "unit:red-A1" in match.state.legal_texts(0)
+    with pytest.raises(StaleMove):  # a move sent for the ply before the undo
+        match.apply(0, "unit:red-A1", expected_ply=ply + 1)
+    match.apply(0, "unit:red-A1", expected_ply=ply + 2)
 
 
 def test_a_placement_that_ends_the_turn_cannot_be_taken_back() -> None:
