@@ -14,7 +14,6 @@ from bodoge.games.monster_hex.codes import (
     BLITZ_ACTION,
     CONFUSE,
     CURSE,
-    ENCHANT,
     FACTION_BASE,
     PASS,
     PETRIFY,
@@ -37,6 +36,7 @@ DIRECTIONS = {
     "ja": ("北東", "東", "南東", "南西", "西", "北西"),
 }
 SEP = {"en": ", ", "ja": "、"}
+COUNTERS = {"en": ("white", "black"), "ja": ("白", "黒")}
 
 
 # ---- the game's own kinds ------------------------------------------------------------------
@@ -237,28 +237,22 @@ def _target_label(state: MonsterHex, mechanic: int, cell: int, lang: str) -> str
     ability = ability_name(c, c.ability_of[content_mod.MECHANICS[mechanic]], lang)
     counters = state._strength(state.occ[state.last]) if state.last >= 0 else 1
     target = state.occ[cell]
-    if mechanic == PETRIFY or target < 0:
+    if mechanic == PETRIFY:
         if ja:
             return f"{ability}：{where}を{counters}点の魔石にする"
         return f"{ability}: make {where} a {counters}-point stone"
+    if target < 0:  # no unit to aim at (not a legal action): the hex alone
+        return f"{ability}：{where}" if ja else f"{ability}: {where}"
     unit = unit_name(c, target, lang)
     if mechanic == CONFUSE:
-        return (
-            f"{ability}：{where}の{unit}の向きを変える"
-            if ja
-            else f"{ability}: turn {unit} on {where}"
-        )
-    if mechanic in (ENCHANT, CURSE):
-        color = (
-            ("白" if mechanic == ENCHANT else "黒")
-            if ja
-            else ("white" if mechanic == ENCHANT else "black")
-        )
         if ja:
-            return f"{ability}：{where}の{unit}に{color}のカウンターを{counters}個置く"
-        plural = "s" if counters > 1 else ""
-        return f"{ability}: {counters} {color} counter{plural} on {unit} on {where}"
-    return f"{ability}：{where}" if ja else f"{ability}: {where}"
+            return f"{ability}：{where}の{unit}の向きを変える"
+        return f"{ability}: turn {unit} on {where}"
+    color = COUNTERS[lang][mechanic == CURSE]  # Enchant lays white counters, Curse black ones
+    if ja:
+        return f"{ability}：{where}の{unit}に{color}のカウンターを{counters}個置く"
+    plural = "s" if counters > 1 else ""
+    return f"{ability}: {counters} {color} counter{plural} on {unit} on {where}"
 
 
 # ---- the result ----------------------------------------------------------------------------
