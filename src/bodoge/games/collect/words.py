@@ -303,7 +303,7 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
         team, mates = "AB"[winner % 2], [s for s in range(state.players) if s % 2 == winner % 2]
         members = ("と" if ja else " and ").join(who(s) for s in mates)
         if ja:
-            lines = [f"チーム{team}（{members}）がゲームに勝利した：{who(winner)}が{crowns}"]
+            lines = [f"チーム{team}（{members}）がゲームに勝利した：{who(winner)}が{crowns}を獲得"]
         else:
             lines = [f"team {team} ({members}) won the game: {who(winner)} held {crowns}"]
     elif ja:
