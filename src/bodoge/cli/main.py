@@ -13,6 +13,7 @@ from typing import NoReturn
 
 from bodoge import __version__
 from bodoge.cli import play as play_command
+from bodoge.cli import replay as replay_command
 from bodoge.cli import simulate as simulate_command
 from bodoge.cli.stateio import dump, read_state
 from bodoge.engine import BodogeError, IllegalAction, game_ids, get_game
@@ -108,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     view.set_defaults(func=cmd_view)
 
     play_command.register(sub)
+    replay_command.register(sub)
     simulate_command.register(sub)
     return parser
 

@@ -1,17 +1,34 @@
-"""`bodoge play`: a game in the terminal, hot-seat for the humans, bots for the other seats."""
+"""`bodoge play`: a game in the terminal, hot-seat for the humans, bots for the other seats.
+
+The game runs in a `Match`: people pick from its prompt, bots decide through the same door, and
+what happened is printed in words from the game's event catalogue, as the person at the terminal
+may know it. With several people at one terminal, the screen (and its scrollback) is cleared and
+the terminal handed over whenever the next person's view differs from the last one's.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 from bodoge.ai import SPEC_HELP, Bot, make_bot
-from bodoge.cli.messages import LANGS, default_lang, say
-from bodoge.engine import BodogeError, Event, InvalidOptions, State, get_game, visible_events
+from bodoge.cli.menu import error_line, menu_lines, read_choice
+from bodoge.cli.messages import LANGS, bot_name, default_lang, say
+from bodoge.engine import BodogeError, InvalidOptions, Match, get_game
 from bodoge.engine.options import parse_option_pairs
 from bodoge.engine.rng import fresh_seed
+
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
+QUIT, UNDO = "quit", "undo"
+
+
+class OutputPathError(BodogeError):
+    code = "bad_path"
+    kind_ja = "出力先のパスが使えません"
 
 
 def register(sub: Any) -> None:
@@ -34,6 +51,9 @@ def register(sub: Any) -> None:
     play.add_argument(
         "--lang", choices=LANGS, help="English or Japanese (default: from the locale, else en)"
     )
+    play.add_argument(
+        "--record", metavar="FILE", help="write the game record here when the game ends or you quit"
+    )
     play.set_defaults(func=run)
 
 
@@ -49,98 +69,176 @@ def seat_bots(players: int, bots: str, level: str, seed: int) -> dict[int, Bot]:
     return {first + i: make_bot(spec.strip(), seed + i) for i, spec in enumerate(specs)}
 
 
-def describe(event: Event, who: str | None = None) -> str:
-    """One readable line for an event: who, its type, then its fields."""
-    fields = " ".join(
-        f"{key}={value}" for key, value in event.items() if key not in ("type", "seat")
-    )
-    if who is None:
-        who = f"seat {event['seat']}" if "seat" in event else ""
-    return f"  · {who + ' ' if who else ''}{event['type']} {fields}".rstrip()
+def check_output_path(text: str | None) -> Path | None:
+    """A file the command will write at the end, checked now so a long game is not lost."""
+    if text is None:
+        return None
+    path = Path(text)
+    if path.is_dir():
+        raise OutputPathError(f"{text} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise OutputPathError(f"no folder {path.parent} for {text}")
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise OutputPathError(f"cannot write {text}: {error.strerror or error}") from None
+    return path
+
+
+class Terminal:
+    """One game at one terminal."""
+
+    def __init__(self, args: argparse.Namespace, ask: Callable[[str], str]) -> None:
+        self.lang = args.lang or default_lang()
+        self.ask = ask
+        self.record_path = check_output_path(args.record)
+        game = get_game(args.game)
+        players = game.info.min_players if args.players is None else args.players
+        self.seed = args.seed if args.seed is not None else fresh_seed()
+        self.chosen_seed = args.seed is not None
+        tags = {"Date": date.today().isoformat(), "Site": "bodoge play"}
+        self.match = Match(game, players, parse_option_pairs(args.option), self.seed, tags=tags)
+        self.bots = seat_bots(players, args.bots, args.level, self.seed)
+        self.humans = [seat for seat in range(players) if seat not in self.bots]
+        # The one person at the terminal sees their own seat; several share a spectator's log.
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.names = [self._name(seat) for seat in range(players)]
+        self.shown_to: int | None = None
+        self.seen_ply = self.match.ply
+        self.quiet = False  # skipping to the end
+
+    def _name(self, seat: int) -> str:
+        if seat in self.bots:
+            return say(
+                self.lang, "seat_bot", seat=seat, bot=bot_name(self.bots[seat].name, self.lang)
+            )
+        return say(self.lang, "seat", seat=seat)
+
+    def print_header(self) -> None:
+        info, lang = self.match.game.info, self.lang
+        title = info.title_ja if lang == "ja" else f"{info.title_en} / {info.title_ja}"
+        # A seed foretells every shuffle: shown up front only if the player chose it, else at
+        # the end.
+        chosen = say(lang, "header_seed", seed=self.seed) if self.chosen_seed else ""
+        print(say(lang, "header", title=title, players=self.match.players, seed=chosen))
+        lineup = ", ".join(self.names[seat] for seat in self.bots)
+        humans = ", ".join(self.names[seat] for seat in self.humans)
+        print(
+            say(
+                lang, "lineup", humans=humans or say(lang, "none"), bots=lineup or say(lang, "none")
+            )
+        )
+        print(say(lang, "help"))
+
+    def run(self) -> int:
+        self.print_header()
+        match = self.match
+        while not match.is_over():
+            if not self.quiet and self._only_bots_left():
+                self.quiet = self._ask_skip()
+            pending = match.pending()
+            seat = next((s for s in pending if s in self.bots), pending[0])
+            if seat in self.bots:
+                # Only the events are shown: a bot's action itself may be secret (a sealed bid).
+                bot = self.bots[seat]
+                match.apply(seat, bot.choose(match.state, seat), by=f"bot:{bot.name}")
+            else:
+                self._hand_over(seat)
+                choice = self._ask_human(seat)
+                if choice == QUIT:
+                    self._finish(quitting=True)
+                    return 0
+                if choice != UNDO:
+                    match.apply(seat, choice)
+            self._print_events()
+        self._finish(quitting=False)
+        return 0
+
+    def _only_bots_left(self) -> bool:
+        in_play = self.match.state.seats_in_play()
+        return bool(self.humans) and not any(seat in in_play for seat in self.humans)
+
+    def _hand_over(self, seat: int) -> None:
+        """Clear the screen before another person's turn if that person must not see it."""
+        previous, self.shown_to = self.shown_to, seat
+        if previous is None or previous == seat or len(self.humans) < 2:
+            return
+        state = self.match.state
+        before, after = state.view(previous), state.view(seat)
+        before.pop("seat")
+        after.pop("seat")
+        if before != after:
+            print(CLEAR, end="")
+            self.ask(say(self.lang, "pass_terminal", name=self.names[seat]))
+
+    def _ask_skip(self) -> bool:
+        try:
+            answer = self.ask(say(self.lang, "watch_or_skip")).strip().lower()
+        except EOFError:
+            return True
+        return answer.startswith("s")
+
+    def _print_events(self) -> None:
+        match = self.match
+        for entry in match.events_for(self.viewer, self.seen_ply):
+            if not self.quiet:
+                for event in entry["events"]:
+                    text = match.state.describe_event(event, self.lang, self.viewer, self.names)
+                    print(f"  · {text}")
+        self.seen_ply = match.ply
+
+    def _ask_human(self, seat: int) -> int | str:
+        match, lang = self.match, self.lang
+        print()
+        print(match.state.render(seat, lang))
+        while True:
+            print("\n".join(menu_lines(match.prompt(seat)["actions"], lang)))
+            try:
+                answer = self.ask(say(lang, "prompt", name=self.names[seat])).strip()
+            except EOFError:
+                return QUIT
+            if answer in ("q", "quit", "exit"):
+                return QUIT
+            if answer in ("?", "help", ""):
+                print(say(lang, "help"))
+                print(match.game.game_help(lang))
+                continue
+            if answer in ("v", "view"):
+                print(match.state.render(seat, lang))
+                continue
+            if answer in ("u", "undo"):
+                if match.can_undo(seat):
+                    match.undo(seat)
+                    print("  " + say(lang, "undone"))
+                    return UNDO
+                print("  " + say(lang, "no_undo"), file=sys.stderr)
+                continue
+            try:
+                return read_choice(match, seat, answer, lang)
+            except BodogeError as error:
+                print(error_line(error, lang), file=sys.stderr)
+
+    def _finish(self, quitting: bool) -> None:
+        match, lang = self.match, self.lang
+        if not quitting:
+            print(match.state.render(self.viewer, lang))
+            names = [say(lang, "you") if s == self.viewer else n for s, n in enumerate(self.names)]
+            for line in match.state.describe_result(lang, names):
+                print(line)
+            result = match.result()
+            assert result is not None
+            ranks = ", ".join(
+                say(lang, "rank", name=names[s], rank=r) for s, r in enumerate(result.ranks)
+            )
+            print(say(lang, "final", ranks=ranks))
+        print(say(lang, "seed_was", seed=self.seed))
+        if self.record_path is not None:
+            self.record_path.write_text(match.record(), encoding="utf-8")
+            print(say(lang, "recorded", path=self.record_path))
+        if quitting:
+            print(say(lang, "bye"))
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
-    lang = args.lang or default_lang()
-    game = get_game(args.game)
-    players = game.info.min_players if args.players is None else args.players
-    seed = args.seed if args.seed is not None else fresh_seed()
-    state = game.new(players, parse_option_pairs(args.option), seed)
-    bots = seat_bots(players, args.bots, args.level, seed)
-    humans = [seat for seat in range(players) if seat not in bots]
-    secret = _views_differ(state)
-    title = game.info.title_ja if lang == "ja" else f"{game.info.title_en} / {game.info.title_ja}"
-    # A seed foretells every shuffle: shown up front only if the player chose it, else at the end.
-    chosen = say(lang, "header_seed", seed=seed) if args.seed is not None else ""
-    print(say(lang, "header", title=title, players=players, seed=chosen))
-    lineup = ", ".join(f"{say(lang, 'seat', seat=s)} {b.name}" for s, b in bots.items())
-    print(say(lang, "lineup", humans=humans or say(lang, "none"), bots=lineup or say(lang, "none")))
-    print(say(lang, "help"))
-    shown_to: int | None = None
-    viewer = humans[0] if len(humans) == 1 else None
-    while not state.is_over():
-        pending = state.pending()
-        seat = next((s for s in pending if s in bots), pending[0])
-        if seat in bots:
-            # Only the events below are shown: a bot's action itself may be secret (a sealed bid).
-            action = bots[seat].choose(state, seat)
-        else:
-            if shown_to != seat and secret and len(humans) > 1:
-                print("\033[2J\033[H", end="")
-                ask(say(lang, "pass_terminal", seat=seat))
-            shown_to = seat
-            chosen = _ask_human(state, seat, ask, lang)
-            if chosen is None:
-                print(say(lang, "seed_was", seed=seed))
-                print(say(lang, "bye"))
-                return 0
-            action = chosen
-        events = state.apply(seat, action)
-        who = f"seat {seat} ({bots[seat].name})" if seat in bots else f"seat {seat}"
-        for event in visible_events(events, viewer):
-            print(describe(event, who if event.get("seat") == seat else None))
-    print(state.render(viewer, lang))
-    result = state.result()
-    assert result is not None
-    ranks = ", ".join(say(lang, "rank", seat=s, rank=r) for s, r in enumerate(result.ranks))
-    print(say(lang, "final", ranks=ranks))
-    print(say(lang, "seed_was", seed=seed))
-    return 0
-
-
-def _ask_human(state: State, seat: int, ask: Callable[[str], str], lang: str) -> int | None:
-    print()
-    print(state.render(seat, lang))
-    while True:
-        legal = state.legal_actions(seat)
-        texts = [state.action_text(action) for action in legal]
-        print("  " + "  ".join(f"[{i}] {text}" for i, text in enumerate(texts)))
-        try:
-            answer = ask(say(lang, "prompt", seat=seat)).strip()
-        except EOFError:
-            return None
-        if answer in ("q", "quit", "exit"):
-            return None
-        if answer in ("?", "help", ""):
-            print(say(lang, "help"))
-            continue
-        if answer in ("v", "view"):
-            print(state.render(seat, lang))
-            continue
-        if answer.isdecimal() and len(answer) <= 6 and int(answer) < len(legal):
-            return legal[int(answer)]
-        try:
-            action = state.parse_action(answer)
-        except BodogeError as error:
-            print(f"  {error}", file=sys.stderr)
-            continue
-        if action in legal:
-            return action
-        print("  " + say(lang, "not_legal", answer=answer), file=sys.stderr)
-
-
-def _views_differ(state: State) -> bool:
-    """Whether seats see different things (hands...), so hot-seat must hide the screen."""
-    views = [state.view(seat) for seat in range(state.players)]
-    for view in views:
-        view.pop("seat")
-    return any(view != views[0] for view in views[1:])
+    return Terminal(args, ask).run()

@@ -94,14 +94,17 @@ class EventCatalog:
     @classmethod
     def load(cls, package: str, name: str = "events.toml") -> EventCatalog:
         """The engine's events and those of `package`'s `name` file."""
-        types = dict(_engine_catalog().types)
         source = f"{package}/{name}"
         try:
             text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
         except (FileNotFoundError, ModuleNotFoundError) as error:
             raise ContentError(f"{source}: cannot read it ({error})") from None
-        types.update(_parse(text, source))
-        return cls(types)
+        return cls.from_toml(text, source)
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "events") -> EventCatalog:
+        """The engine's events and those written in `text` (for games built outside a package)."""
+        return cls({**_engine_catalog().types, **_parse(text, source)})
 
     def __contains__(self, event_type: str) -> bool:
         return event_type in self.types
@@ -127,9 +130,12 @@ class EventCatalog:
         display names (default "seat 2"), the viewer's own seat is "you"."""
         lang = lang if lang in LANGS else "en"
         known = self.types.get(event.get("type", ""))
-        if known is None:
-            fields = " ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-            return f"{event.get('type')} {fields}".strip()
+        if known is None:  # a game without words for it: its fields as they are
+            fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "seat"))
+            who = ""
+            if "seat" in event:
+                who = self._word("seat", event["seat"], lang, event, viewer, names, words) + ": "
+            return f"{who}{event.get('type')} {fields}".strip()
         template = known.template(event, lang)
         kinds = {**known.fields, **known.private}
         values: dict[str, str] = {}

@@ -175,6 +175,12 @@ class State(ABC):
     def teams(self) -> list[list[int]] | None:
         return None
 
+    def seats_in_play(self) -> list[int]:
+        """The seats that may still decide something in this game (all of them until it ends;
+        Monster Auction drops a seat that is out). A front end offers to skip to the end once
+        no person's seat is among them."""
+        return [] if self.is_over() else list(range(self.players))
+
     def heuristic(self, seat: int) -> float:
         """How good this position looks for `seat`, higher is better, using only what `seat` may
         know (the greedy bot calls it on determinized states). Games override it with their own
@@ -324,7 +330,7 @@ class State(ABC):
             "players": self.players,
             "options": dict(self.options),  # a copy: the state (and its clones) share theirs
             "ply": self.ply,
-            "pending": self.pending(),
+            "pending": list(self.pending()),  # a copy: a game may hand out its own list
             "over": self.is_over(),
             "result": result.to_json() if result else None,
         }
