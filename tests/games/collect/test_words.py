@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bodoge.engine.errors import IllegalAction
 from bodoge.games.collect.state import CollectState
 from bodoge.games.collect.words import ordinal
 
@@ -265,6 +266,11 @@ def test_crab_destinations_say_between_which_cards() -> None:
         "to:2": "カニ：席1のサルを左から3枚目へ動かす（ライオンとオウムの間）",
         "to:3": "カニ：席1のサルを左から4枚目へ動かす（右端）",
     }
+
+
+def test_an_action_outside_the_space_has_no_label() -> None:
+    with pytest.raises(IllegalAction, match=r"outside Collect!'s 0\.\.342"):
+        STATE.action_label(343, "en")
 
 
 def test_parrot_and_hermit_crab_labels() -> None:

@@ -150,6 +150,7 @@ def _held(state: CollectState, lang: str) -> str:
 
 def action_label(state: CollectState, action: int, lang: str) -> str:
     """What an action does for the active seat, read from the position."""
+    A.text(action)  # an index outside the action space is refused as the notation refuses it
     ja = _ja(lang)
     if action >= A.TO:
         return _crab_to_label(state, action - A.TO, lang)
