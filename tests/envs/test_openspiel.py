@@ -258,7 +258,7 @@ def test_sizing_the_observation_tensor_draws_a_seed() -> None:
     game = load(seed=7)
     state = game.new_initial_state()
     state.observation_tensor(0)  # sizes on a dropped state (the 1st draw), then this one (2nd)
-    first, second, third = seeds_of(load(seed=7), 3)
+    _, second, third = seeds_of(load(seed=7), 3)
     assert state.match.seed == second
     assert game.new_initial_state().match.seed == third
 
