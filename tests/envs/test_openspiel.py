@@ -114,6 +114,8 @@ def toy() -> Iterator[str]:
     assert bo.register(ToyBids.info.id)
     yield bo.short_name(ToyBids.info.id)
     games.pop(ToyBids.info.id, None)
+    for players in (2, 3):
+        bo.GAME_LENGTHS.pop((ToyBids.info.id, players), None)
 
 
 def load(name: str = EVOLUTION, **params: Any) -> Any:
