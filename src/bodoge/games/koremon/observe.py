@@ -80,7 +80,11 @@ def evolution_observer(players: int, options: Mapping[str, Any]) -> Observer:
 # ---- shared by Monster Auction, Hunt the Monster and Trick the Monster -----------------------
 
 CARDS = CARD_COUNT  # 16 card codes: the 15 species in cards.toml order, then the Mimic (15)
-CARD_ORDER = "card codes in cards.toml order, Dragon first, the Mimic last (15)"
+CARD_ORDER = f"c: 0 {KEYS[0]} ... {MIMIC - 1} {KEYS[MIMIC - 1]} in cards.toml order, {MIMIC} mimic"
+SPECIES_ORDER = f"c: 0 {KEYS[0]} ... {MIMIC - 1} {KEYS[MIMIC - 1]} in cards.toml order"
+FULL_COPIES = (
+    f"its copies in the deck ({FULL_COUNTS[0]}; the Mimic {FULL_COUNTS[MIMIC]}); {CARD_ORDER}"
+)
 # A pyramid's score lies between all Mimics (-2 each, full: +5) and the best monster in each slot.
 SCORE_LOW = P.MIMIC_SCORE * P.SLOTS + P.FULL_BONUS
 SCORE_HIGH = sum(6 - row for row in P.ROW_OF) + P.FULL_BONUS
@@ -145,7 +149,7 @@ def _to_move_piece(players: int) -> Piece:
     return Piece("to_move", (players,), "1 if seat +s is to decide", fill)
 
 
-def _one_of(name: str, choices: Sequence[str], key: str, what: str) -> Piece:
+def _one_of(name: str, choices: Sequence[str], key: str, what: str, note: str = "") -> Piece:
     """A one-hot of view[key] among `choices` (all zeros for anything else, such as None)."""
 
     def fill(view: View, block: list[float]) -> None:
@@ -153,7 +157,7 @@ def _one_of(name: str, choices: Sequence[str], key: str, what: str) -> Piece:
             block[choices.index(view[key])] = 1.0
 
     listed = ", ".join(choices)
-    return Piece(name, (len(choices),), f"1 at the {what} ({listed}, in that order)", fill)
+    return Piece(name, (len(choices),), f"1 at the {what} ({listed}, in that order){note}", fill)
 
 
 def _options_piece(flags: Sequence[tuple[str, str]]) -> Piece:
@@ -247,8 +251,8 @@ def auction_observer(players: int, options: Mapping[str, Any]) -> Observer:
                   f"has to place, / {size} ({CARD_ORDER})", to_place),
             _pyramid_piece(players),
             _score_piece(players),
-            Piece("discard", (CARDS,), "how many of card c are in the discard / its copies in "
-                  f"the deck ({FULL_COUNTS[0]}; the Mimic {FULL_COUNTS[MIMIC]})", discard),
+            Piece("discard", (CARDS,), f"how many of card c are in the discard / {FULL_COPIES}",
+                  discard),
             Piece("deck", (1,), f"cards left in the deck / {sum(FULL_COUNTS)}", deck),
             Piece("last_table", (size, CARDS), "1 if monster i of the last revealed round was "
                   f"card c ({CARD_ORDER}); all zeros before the first reveal", last_table),
@@ -291,8 +295,8 @@ def hunt_observer(players: int, options: Mapping[str, Any]) -> Observer:
     return Observer(
         [
             _options_piece([("mimics_placeable", "yes"), ("dead_ring", "renew")]),
-            _one_of("phase", hunt.PHASES, "phase", "phase (roll: to roll; place: to place the "
-                    "card under the piece)"),
+            _one_of("phase", hunt.PHASES, "phase", "phase", "; place: the mover places the "
+                    "card under the piece"),
             _to_move_piece(players),
             Piece("ring", (ring_size, CARDS), "1 if ring position p (clockwise from the first "
                   f"card turned) holds card c ({CARD_ORDER}); all zeros: empty", ring),
@@ -304,10 +308,9 @@ def hunt_observer(players: int, options: Mapping[str, Any]) -> Observer:
             Piece("deck", (1,), f"cards left in the deck / {sum(FULL_COUNTS) - ring_size}",
                   deck),
             Piece("discard", (CARDS,), "how many of card c are in the discard (renewed rings) "
-                  f"/ its copies in the deck ({FULL_COUNTS[0]}; the Mimic "
-                  f"{FULL_COUNTS[MIMIC]})", discard),
-            _one_of("end", hunt.ENDS[1:], "end", "reason the game ended (all zeros while it "
-                    "goes on)"),
+                  f"/ {FULL_COPIES}", discard),
+            _one_of("end", hunt.ENDS[1:], "end", "reason the game ended", "; all zeros while "
+                    "it goes on"),
             _winners_piece(players),
         ]
     )  # fmt: skip
@@ -345,7 +348,7 @@ def _trick_pieces(prefix: str, key: str, players: int, what: str) -> list[Piece]
         Piece(f"{prefix}_card", (players, CARDS), f"1 if card i of {what} is card c "
               f"({CARD_ORDER})", cards),
         Piece(f"{prefix}_as", (players, SPECIES), f"1 if card i of {what} counts as species c "
-              "(a monster as itself, a Mimic as the species it names; Dragon first)", kinds),
+              f"(a monster as itself, a Mimic as the species it names; {SPECIES_ORDER})", kinds),
     ]  # fmt: skip
 
 
@@ -430,8 +433,8 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
         Piece(
             "hand",
             (CARDS,),
-            f"how many of card c the observer holds / {copies_said} "
-            f"({CARD_ORDER}; all zeros for a spectator)",
+            f"how many of card c the observer holds / {copies_said}; {CARD_ORDER}; all zeros "
+            "for a spectator",
             hand,
         ),
         Piece("hand_sizes", (players,), f"cards in seat +s's hand / {hand_top}", hand_sizes),
@@ -456,7 +459,7 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
               "(1: most cards of one species, 2: of one rank, 3: smallest rank number)",
               last_rule),
         Piece("won", (games, players, CARDS), f"how many of card c seat +s has won in game g / "
-              f"{copies_said}", won),
+              f"{copies_said}; {CARD_ORDER}", won),
         Piece("face_up", (games, players), f"face-up Mimics (-10 each) of seat +s in game g / "
               f"{copies[MIMIC]}", face_up),
         Piece("mimic_only", (players,), "1 if seat +s is known to hold nothing but Mimics (it "
@@ -464,7 +467,7 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
         Piece("scores", (players,), f"(score - ({low})) / {high - low}: seat +s's total over "
               f"the games so far, placed within its range {low}..{high}", scores),
         Piece("played", (players, CARDS), f"how many of card c seat +s has played this deal / "
-              f"{copies_said}", played),
+              f"{copies_said}; {CARD_ORDER}", played),
         Piece("plays", (deal, players + ACTIONS), "the deal's record, play k in order: 1 at "
               f"seat +s (the first {players} numbers), then 1 at its action a (0-14: that "
               "species; 15+c: a Mimic naming species c; 30: a Mimic led face up); all zeros: "
