@@ -6,7 +6,7 @@ clockwise, and so on (a spectator observes as seat 0 would sit), so one policy c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
@@ -22,6 +22,7 @@ from bodoge.games.koremon.cards import (
 from bodoge.games.koremon.trick_rules import ACTIONS, FACE_UP_POINTS, LEAD_MIMIC, NAMED, POINTS
 
 _CODE = {key: code for code, key in enumerate(KEYS)}
+Fill = Callable[[View, list[float]], None]  # a piece's filler
 SPECIES = MIMIC  # 15 species; the Mimic is code 15
 DIE = 6
 
@@ -367,14 +368,14 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def game_number(view: View, block: list[float]) -> None:
         one_hot(block, view["game_number"] - 1)
 
-    def seat_of(key: str) -> Any:
+    def seat_of(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             if view[key] is not None:
                 one_hot(block, _relative(view, view[key]))
 
         return fill
 
-    def seats_in(key: str) -> Any:
+    def seats_in(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             for seat in view[key]:
                 one_hot(block, _relative(view, seat))
