@@ -17,6 +17,11 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 # game id -> the option sets (with player counts) each environment is tested with
 CASES: dict[str, list[dict[str, Any]]] = {
     "koremon_evolution": [{"players": 2}, {"players": 5}],
+    "collect": [
+        {"players": 2},
+        {"players": 4, "team_mode": "on"},
+        {"players": 3, "known_cards": "hidden"},
+    ],
 }
 
 
