@@ -17,6 +17,7 @@ from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.codes import COLOR_BONUS, PHASE_NAMES, ROUNDS
 from bodoge.games.monster_hex.content import MAX_POWER, MECHANICS, RANKS, UNITS_PER_FACTION
+from bodoge.games.monster_hex.hexgrid import DIRECTION_NAMES
 
 BLITZ_STEPS = 3  # 0 none, 1 Blitz granted, 2 in the second placement
 MAX_WHITE = MAX_BLACK = 4  # one faction's ability units give at most 2 + 1 + 1 counters
@@ -221,13 +222,15 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
         block[0] = scaled(view.get("objectives", {}).get("deck", 0), objectives)
 
     rank_names = ", ".join(RANKS)
+    directions = ", ".join(DIRECTION_NAMES)
     unit_columns = (
         f"columns 0-{factions - 1} its faction, {factions}-{factions + 3} its rank ({rank_names}), "
-        f"{factions + 4}-{factions + 9} its powers facing directions 0-5 / {MAX_POWER}"
+        f"{factions + 4}-{factions + 9} its powers facing {directions} / {MAX_POWER}"
     )
     return Observer(
         [
-            Piece("hexes", (cells, unit_width), "the unit on each hex (board order): "
+            Piece("hexes", (cells, unit_width), "the unit on each hex (board order: "
+                  "a1, a2, ..., b1, ...): "
                   f"{unit_columns} (turned as it lies, so the rotation is implied), "
                   f"{unit_width - 1} 1 if it is an ability unit; all 0 for an empty hex", hexes),
             Piece("hex_counters", (cells, 4), f"per hex: Enchant counters on its unit / "
