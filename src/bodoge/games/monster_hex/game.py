@@ -38,6 +38,7 @@ from bodoge.engine import (
     State,
     ranks_from_keys,
 )
+from bodoge.engine.observe import Observer
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
@@ -428,6 +429,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        from bodoge.games.monster_hex.observe import monster_hex_observer
+
+        return monster_hex_observer(players, options)
 
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
