@@ -99,7 +99,9 @@ def play(
             action = ours.choose(state.match.state, seat)
             root = ours.last_root
             if root is not None:  # its iterations: the root's visits (none if only one candidate)
-                tally.bodoge_iterations.append(int(sum(v[0] for v in root.tables.get(seat, {}).values())))
+                tally.bodoge_iterations.append(
+                    int(sum(v[0] for v in root.tables.get(seat, {}).values()))
+                )
         else:
             action = int(theirs.step(state))
         state.apply_action(action)
