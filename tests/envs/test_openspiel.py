@@ -1,7 +1,7 @@
 """bodoge's games in OpenSpiel (issue 17): OpenSpiel's own random simulation test on every
 registered game, the declared game type, seeds, strings and tensors from the seat's view,
 resampling, pickling and serialising by game record, and OpenSpiel's ISMCTS and outcome-sampling
-MCCFR playing Monster Evolution to the end.
+MCCFR playing Monster Evolution, Collect! and Trick the Monster to the end.
 
 A small sealed-bid toy with two options and an observer (below) covers what Monster Evolution
 has not: options as parameters, secrets told to one seat, simultaneous decisions taken in turn.
@@ -475,6 +475,53 @@ def test_outcome_sampling_mccfr_trains_and_its_policy_plays_to_the_end() -> None
         assert weights.sum() == pytest.approx(1.0)
         state.apply_action(actions[rng.choice(len(actions), p=weights)])
     assert state.returns() in ([1.0, -1.0, -1.0], [-1.0, 1.0, -1.0], [-1.0, -1.0, 1.0])
+
+
+# Collect! (2 players, the longest games: a few hundred plies) and Trick the Monster (3 players,
+# hidden hands): the same algorithms to the end of a game, kept small (few simulations).
+LONGER_GAMES = [("python_bodoge_collect", 2), ("python_bodoge_koremon_trick", 3)]
+
+
+@pytest.mark.parametrize(("name", "players"), LONGER_GAMES)
+def test_ismcts_finishes_a_game(name: str, players: int) -> None:
+    game = load(name, players=players, seed=4)
+    random_state = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
+                           random_state=random_state)  # fmt: skip
+    bot.set_resampler(bo.Resampler(6))
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = bot.step(state)
+        assert action in legal
+        searched += len(legal) > 1
+        state.apply_action(action)
+    assert searched > 0  # it did search, not only forced moves
+    assert max(state.returns()) > 0 and min(state.returns()) == -1.0  # a winner, a loser
+
+
+@pytest.mark.parametrize(("name", "players"), LONGER_GAMES)
+def test_outcome_sampling_mccfr_finishes_a_game(name: str, players: int) -> None:
+    # The solver recurses once per ply (`_episode`); Collect! 2p games stay under 400 plies
+    # (GAME_LENGTHS), within Python's default limit of 1000 frames, so no limit is raised.
+    game = load(name, players=players, seed=3)
+    np.random.seed(1)  # the solver samples with numpy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(2):
+        solver.iteration()
+    assert solver._infostates
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    while not state.is_terminal():
+        probabilities = policy.action_probabilities(state)
+        actions = list(probabilities)
+        assert actions == state.legal_actions()
+        weights = np.array([probabilities[a] for a in actions])
+        state.apply_action(actions[rng.choice(len(actions), p=weights / weights.sum())])
+    assert max(state.returns()) > 0 and min(state.returns()) == -1.0
 
 
 # ---- lengths -------------------------------------------------------------------------------
