@@ -95,6 +95,9 @@ class ObservationKeyedSolver(outcome_sampling_mccfr.OutcomeSamplingSolver):  # t
 def train(game_id: str, players: int, seconds: float, iterations: int | None, seed: int) -> Any:
     game = pyspiel.load_game(f"python_bodoge_{game_id}", {"players": players, "seed": seed})
     np.random.seed(seed)  # the solver samples with numpy's global generator
+    # The solver recurses once per ply, two frames a ply with the override below: Monster
+    # Evolution's longest measured 2-player game (562 plies) would pass Python's default 1000.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * game.max_game_length() + 200))
     solver = ObservationKeyedSolver(game)
     start = time.perf_counter()
     done = 0
