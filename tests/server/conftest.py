@@ -57,7 +57,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path, database_url=database_url, bot_delay=0)
+    return Settings(
+        data_dir=tmp_path, database_url=database_url, bot_delay=0, stand_in_level="random"
+    )
 
 
 @pytest.fixture
