@@ -33,6 +33,8 @@ def postgres_url() -> Iterator[str]:
     name = f"bodoge_test_{secrets.token_hex(4)}"
     with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
+        # A test database need not survive a crash: commits without waiting for the disk.
+        admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
     migrate.upgrade(url)
     yield url

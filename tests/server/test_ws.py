@@ -84,7 +84,7 @@ def test_reconnect_with_the_last_ply_gets_exactly_what_it_missed(client: TestCli
 
 
 def test_refusals_on_the_socket(client: TestClient) -> None:
-    table_id, creds = two_people(client)
+    table_id, _ = two_people(client)
     url = f"/ws/tables/{table_id}"
     with client.websocket_connect(url) as socket:
         socket.send_json({"type": "auth", "credential": "wrong"})

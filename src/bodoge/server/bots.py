@@ -11,16 +11,16 @@ One driver task per table runs while a bot is pending; any change at the table w
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from bodoge.ai import make_bot
-from bodoge.engine import BodogeError, StaleMove, state_from_json
+from bodoge.engine import BodogeError, StaleMove
 from bodoge.server.config import Settings
 from bodoge.server.errors import ApiError
 from bodoge.server.tables import Table, TableService
+from bodoge.server.thinking import bot_seed, think
 
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
@@ -30,16 +30,6 @@ SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not descri
         "ja": "ランダム：選べる手から無作為に選ぶ（テスト用）",
     },
 }
-
-
-def bot_seed(table_seed: int, seat: int, ply: int) -> int:
-    digest = hashlib.sha256(f"{table_seed}:{seat}:{ply}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def think(state_json: dict[str, object], seat: int, level: str, seed: int) -> int:
-    """A search bot's decision, in a worker process."""
-    return make_bot(level, seed).choose(state_from_json(state_json), seat)
 
 
 class Bots:
