@@ -76,13 +76,14 @@ def play_first_actions(
     made = 0
     while made < limit:
         wait_for_bots(client)
-        first = prompt(client, table_id, credentials[0])
-        if first["over"]:
+        current = prompt(client, table_id, credentials[0])
+        if current["over"]:
             return made
-        seat = first["pending"][0]
-        mine = prompt(client, table_id, credentials[seat])
-        action = mine["actions"][0]["notation"]
-        answer = move(client, table_id, credentials[seat], action, mine["ply"], f"m{made}")
+        seat = current["pending"][0]
+        if seat != 0:
+            current = prompt(client, table_id, credentials[seat])
+        action = current["actions"][0]["notation"]
+        answer = move(client, table_id, credentials[seat], action, current["ply"], f"m{made}")
         assert answer.status_code == 200, answer.text
         made += 1
     raise AssertionError(f"the game did not end within {limit} moves")
