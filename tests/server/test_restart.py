@@ -45,7 +45,7 @@ def test_a_new_app_rebuilds_every_table_and_goes_on(settings: Settings) -> None:
             [{"kind": "me"}, {"kind": "bot", "level": "random"}],
         )
         bot_table, mine_cred = vs_bot["table"]["id"], vs_bot["credential"]
-        for made in range(50):  # play until it is the bot's turn
+        for _ in range(50):  # play until it is the bot's turn
             opening = prompt(before, bot_table, mine_cred)
             if opening["pending"] != [0]:
                 break
