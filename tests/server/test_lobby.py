@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table, prompt, seat_header
 
 from bodoge.ai.factory import LEVEL_INFO
 from bodoge.engine import game_ids
+from bodoge.server.app import create_app
+from bodoge.server.config import Settings
 
 
 def assert_error(answer: object, status: int, code: str) -> dict[str, object]:
@@ -183,3 +187,27 @@ def test_spectators_only_where_allowed(client: TestClient) -> None:
     )
     watched = prompt(client, open_["table"]["id"])
     assert watched["seat"] is None and watched["actions"] == []
+
+
+def test_openapi_documents_every_route_and_its_errors(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
+    assert "/api/tables/{table_id}/moves" in paths and "/api/guests" in paths
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if path in ("/api/health", "/api/games", "/api/tables") and method == "get":
+                continue  # these cannot fail but for the server's own fault
+            codes = [code for code in operation["responses"] if code.startswith("4")]
+            assert codes, f"{method.upper()} {path} documents no error response"
+    assert "ErrorBody" in schema["components"]["schemas"]
+
+
+def test_cors_origins_from_the_settings(settings: Settings) -> None:
+    allowed = "https://play.example"
+    with TestClient(create_app(replace(settings, cors_origins=(allowed,)))) as cors:
+        answer = cors.options(
+            "/api/guests", headers={"Origin": allowed, "Access-Control-Request-Method": "POST"}
+        )
+        assert answer.headers["access-control-allow-origin"] == allowed
+        other = cors.get("/api/health", headers={"Origin": "https://elsewhere.example"})
+        assert "access-control-allow-origin" not in other.headers
