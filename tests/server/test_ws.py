@@ -107,8 +107,13 @@ def test_refusals_on_the_socket(client: TestClient) -> None:
         assert watched["prompt"]["seat"] is None and watched["prompt"]["actions"] == []
         socket.send_json({"type": "move", "action": "roll", "expected_ply": 0})
         assert until(socket, "error")["error"]["code"] == "forbidden"
-        socket.send_json({"type": "dance"})
+        for bad in [{"type": "dance"}, {"type": []}, ["move"], {"type": "move", "action": 1}]:
+            socket.send_json(bad)
+            assert until(socket, "error")["error"]["code"] == "bad_request"
+        socket.send_bytes(b"{}")
         assert until(socket, "error")["error"]["code"] == "bad_request"
+        socket.send_json({"type": "sync", "last_ply": 0})  # still open
+        assert until(socket, "update")["ply"] == 0
     closed = new_table(
         client,
         guest(client),

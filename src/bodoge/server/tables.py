@@ -17,9 +17,9 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import IntegrityError
 
 from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_game
@@ -310,7 +310,7 @@ class TableService:
                         credential_hash=credential_hash,
                     )
                 )
-                if claimed.rowcount != 1:  # another server process took it
+                if cast(CursorResult[Any], claimed).rowcount != 1:  # another server took it
                     self.drop(table_id)
                     raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
                 if status != table.status:

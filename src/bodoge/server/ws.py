@@ -26,6 +26,8 @@ from bodoge.server.tables import TableService
 
 CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
 CLOSE_TOO_BIG = 1009
+HELLO: dict[str, type[BaseModel]] = {"auth": WsAuth, "watch": WsWatch}
+PLAY: dict[str, type[BaseModel]] = {"move": WsMove, "undo": WsUndo, "sync": WsSync}
 
 
 @dataclass(eq=False)
@@ -80,10 +82,16 @@ class Hub:
             self._connections[table_id].discard(connection)
             self.notify(table_id)
 
-    async def _read(self, socket: WebSocket, model: Any) -> BaseModel | None:
-        """The next message as one of `model`'s types; None after a refusal was sent (the
+    async def _read(self, socket: WebSocket, types: dict[str, type[BaseModel]]) -> BaseModel | None:
+        """The next message as one of `types` (by its "type"); None after a refusal was sent (the
         caller decides whether to close)."""
-        text = await socket.receive_text()
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:  # a binary frame
+            await _refuse(socket, ApiError("bad_request", "messages are JSON text, not binary"))
+            return None
         if len(text.encode("utf-8")) > self.max_message_bytes:
             await _refuse(
                 socket,
@@ -94,8 +102,7 @@ class Hub:
         try:
             data = json.loads(text)
             kind = data.get("type") if isinstance(data, dict) else None
-            types = {cls.model_fields["type"].annotation.__args__[0]: cls for cls in model}
-            if kind not in types:
+            if not isinstance(kind, str) or kind not in types:
                 raise ValueError(f"type must be one of {', '.join(types)}")
             return types[kind].model_validate(data)
         except (ValueError, ValidationError) as error:
@@ -104,13 +111,14 @@ class Hub:
             return None
 
     async def _hello(self, socket: WebSocket, table_id: str) -> Connection | None:
-        first = await self._read(socket, (WsAuth, WsWatch))
+        first = await self._read(socket, HELLO)
         if first is None:
             await socket.close(CLOSE_POLICY)
             return None
         try:
             table = await self.service.get(table_id)
             credential = first.credential if isinstance(first, WsAuth) else None
+            seat: int | None
             if isinstance(first, WsAuth):
                 seat = self.service.require_seat(table, credential)
             else:
@@ -141,7 +149,7 @@ class Hub:
     async def _receive(self, connection: Connection) -> None:
         socket = connection.socket
         while True:
-            message = await self._read(socket, (WsMove, WsUndo, WsSync))
+            message = await self._read(socket, PLAY)
             if message is None:
                 continue
             if isinstance(message, WsSync):
