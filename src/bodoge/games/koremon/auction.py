@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
@@ -37,6 +38,7 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
+from bodoge.games.koremon.observe import auction_observer
 from bodoge.games.koremon.render import (
     AUCTION,
     LABELS,
@@ -175,6 +177,10 @@ class AuctionState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return PLACE_BASE + CARD_COUNT * P.SLOTS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return auction_observer(players, options)
 
     def pending(self) -> list[int]:
         return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's

@@ -22,6 +22,7 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.events import Event
+from bodoge.engine.observe import Observer
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
@@ -32,6 +33,7 @@ from bodoge.games.koremon.cards import (
     evolution_set,
     species_of_rank,
 )
+from bodoge.games.koremon.observe import evolution_observer
 from bodoge.games.koremon.render import EVOLUTION, LABELS, language
 
 SPECIES_COUNT = MIMIC
@@ -67,6 +69,10 @@ class EvolutionState(State):
         "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
     )
     __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return evolution_observer(players, options)
 
     holds: list[int]  # species each seat holds
     supply: list[int]  # 1 if that species is in the middle of the table
