@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fastapi.testclient import TestClient
-from serverkit import guest, new_table, prompt, seat_header
+from serverkit import guest, new_table, prompt, seat_header, wait_for_bots
 
 from bodoge.ai.factory import LEVEL_INFO
 from bodoge.engine import game_ids
@@ -187,6 +187,18 @@ def test_spectators_only_where_allowed(client: TestClient) -> None:
     )
     watched = prompt(client, open_["table"]["id"])
     assert watched["seat"] is None and watched["actions"] == []
+    # The record of a finished game without spectators is for its seats only.
+    bots_only = new_table(
+        client,
+        guest(client),
+        "koremon_trick",
+        [{"kind": "bot", "level": "random"}] * 3,
+        spectators=False,
+    )
+    wait_for_bots(client)
+    record_url = f"/api/tables/{bots_only['table']['id']}/record"
+    assert client.get(f"/api/tables/{bots_only['table']['id']}").json()["status"] == "over"
+    assert_error(client.get(record_url), 403, "forbidden")
 
 
 def test_openapi_documents_every_route_and_its_errors(client: TestClient) -> None:

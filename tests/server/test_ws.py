@@ -34,6 +34,8 @@ def test_updates_per_seat_and_moves_over_the_socket(client: TestClient) -> None:
         assert hello["prompt"] == prompt(client, table_id, creds[0])
         auth(second, creds[1])
         assert until(first, "update", connected=[0, 1])["connected"] == [0, 1]
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [seat["connected"] for seat in seats] == [True, True]
         seat = hello["prompt"]["pending"][0]
         mover = [first, second][seat]
         mover.send_json({"type": "move", "action": "roll", "expected_ply": 0, "client_key": "a"})
@@ -71,6 +73,8 @@ def test_reconnect_with_the_last_ply_gets_exactly_what_it_missed(client: TestCli
         mine = prompt(client, table_id, mover)
         answer = move(client, table_id, mover, mine["actions"][0]["id"], mine["ply"], f"k{made}")
         assert answer.status_code == 200
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [seat["connected"] for seat in seats] == [False, False]
     with client.websocket_connect(url) as socket:
         back = auth(socket, creds[1], last_ply=seen)
         assert [entry["ply"] for entry in back["events"]] == [1, 2, 3, 4]

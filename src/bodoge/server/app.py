@@ -234,10 +234,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get(
         "/api/tables/{table_id}/record",
         response_class=PlainTextResponse,
-        responses=_errors(404, 409),
+        responses=_errors(401, 403, 404, 409),
     )
-    async def record(table_id: str, srv: ServerDep) -> str:
-        return srv.tables.record(await srv.tables.get(table_id))
+    async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
+        table = await srv.tables.get(table_id)
+        srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
+        return srv.tables.record(table)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
