@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table, prompt, seat_header, wait_for_bots
 
@@ -223,3 +224,30 @@ def test_cors_origins_from_the_settings(settings: Settings) -> None:
         assert answer.headers["access-control-allow-origin"] == allowed
         other = cors.get("/api/health", headers={"Origin": "https://elsewhere.example"})
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_a_streamed_body_over_the_limit_is_too_large(client: TestClient) -> None:
+    def chunks() -> object:
+        for _ in range(20):
+            yield b" " * 4096  # no Content-Length: the limit counts as it streams in
+
+    answer = client.post(
+        "/api/guests", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert_error(answer, 413, "too_large")
+
+
+def test_anything_unexpected_is_internal_without_detail(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bodoge.server import catalog
+
+    def broken() -> object:
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(catalog, "games", broken)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as plain:
+        answer = plain.get("/api/games")
+    assert_error(answer, 500, "internal")
+    assert "secret" not in answer.text
+    assert "secret detail" in caplog.text  # logged for the operator

@@ -1,5 +1,6 @@
 """The request body limit, as ASGI middleware: a body over the limit is answered 413 too_large
-before the route reads it (by its Content-Length, or while it streams in)."""
+before any route sees it, whether it says its length (Content-Length) or streams in. Bodies are
+small (64 KiB), so the middleware reads the whole body first and hands it on."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ from bodoge.server.errors import ApiError
 Scope = dict[str, Any]
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     def __init__(self, app: Any, max_bytes: int) -> None:
         self.app = app
@@ -24,34 +21,35 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
+        length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
             await self._refuse(send)
             return
-        seen = 0
-        started = False
-
-        async def counted_receive() -> Any:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise BodyTooLarge
-            return message
-
-        async def tracked_send(message: Any) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, tracked_send)
-        except BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
                 await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        given = False
+
+        async def replay() -> Any:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: the disconnect, when it comes
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Any) -> None:
         error = ApiError(
@@ -60,14 +58,9 @@ class BodyLimit:
             f"リクエストの本文は{self.max_bytes}バイトまでです",
         )
         payload = json.dumps({"error": error.to_json()}, ensure_ascii=False).encode("utf-8")
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(payload)).encode()),
-                ],
-            }
-        )
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(payload)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
