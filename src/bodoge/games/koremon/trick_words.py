@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 
 
 def action_label(action: int, lang: str) -> str:
-    """ "Play an Orc", "Play a Mimic naming the Orc", "Lead a Mimic (taken face up, −10)"."""
+    """Labels: "Play an Orc", "Play a Mimic naming the Orc", "Lead a Mimic (taken face up at
+    once, −10)"."""
     ja = W.is_ja(lang)
     if action < NAMED:
         return f"{W.card(action, lang)}を出す" if ja else f"Play {W.a_card(action, lang)}"

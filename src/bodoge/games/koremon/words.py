@@ -37,7 +37,7 @@ def is_ja(lang: str) -> bool:
 def seat_name(
     seat: int, lang: str, viewer: int | None = None, names: Sequence[str] | None = None
 ) -> str:
-    """ "you" for the viewer, else the seat's display name, else "seat 2" / "席2"."""
+    """The viewer's "you", else the seat's display name, else "seat 2" / "席2"."""
     if viewer is not None and seat == viewer:
         return "あなた" if is_ja(lang) else "you"
     if names is not None and 0 <= seat < len(names):
@@ -59,7 +59,7 @@ def card(code: int, lang: str) -> str:
 
 
 def a_card(code: int, lang: str) -> str:
-    """ "a Dragon", "an Orc"; in Japanese the name alone."""
+    """With an article: "a Dragon", "an Orc"; in Japanese the name alone."""
     name = card(code, lang)
     if is_ja(lang):
         return name
@@ -67,7 +67,7 @@ def a_card(code: int, lang: str) -> str:
 
 
 def ranked_card(code: int, lang: str) -> str:
-    """ "Griffin (rank 2)" / "グリフォン（ランク2）"; a Mimic has no rank."""
+    """With the rank: "Griffin (rank 2)" / "グリフォン（ランク2）"; a Mimic has no rank."""
     if code == MIMIC:
         return card(code, lang)
     if is_ja(lang):
@@ -76,7 +76,7 @@ def ranked_card(code: int, lang: str) -> str:
 
 
 def slot(label: str, lang: str) -> str:
-    """ "row 5, slot 3" / "5段目の左から3番目" for slot label "5.3"."""
+    """A slot in words, "row 5, slot 3" / "5段目の左から3番目" for slot label "5.3"."""
     row, _, position = label.partition(".")
     if is_ja(lang):
         return f"{row}段目の左から{position}番目"
@@ -92,7 +92,7 @@ def rank(value: int, lang: str) -> str:
 
 
 def dice(values: Sequence[int], lang: str) -> str:
-    """ "6 and 5 (11)" / "6と5（合計11）"."""
+    """Two dice and their total, "6 and 5 (11)" / "6と5（合計11）"."""
     first, second = values
     if is_ja(lang):
         return f"{first}と{second}（合計{first + second}）"
@@ -137,9 +137,10 @@ def outcome(event: Event, lang: str, who: SeatWord) -> str:
 
 
 def points(scores: Sequence[int], lang: str, who: SeatWord) -> str:
-    """ "seat 0 12, you −3" / "席0 12点、あなた −3点"."""
-    unit = "点" if is_ja(lang) else ""
-    return joined([f"{who(seat)} {signed(score)}{unit}" for seat, score in enumerate(scores)], lang)
+    """One score per seat: "seat 0 scored 12, you scored −3" / "席0 12点、あなた −3点"."""
+    form = "{who} {n}点" if is_ja(lang) else "{who} scored {n}"
+    parts = [form.format(who=who(seat), n=signed(score)) for seat, score in enumerate(scores)]
+    return joined(parts, lang)
 
 
 def event_word(
@@ -209,7 +210,7 @@ def pyramid_summary(pyramid: Sequence[int], lang: str) -> str:
 
 
 def winners_line(winners: Sequence[int], lang: str, who: SeatWord) -> str:
-    """ "Winner: seat 1" / "Winners (shared): seat 0, seat 2" / "勝者：席1"."""
+    """The winners, "Winner: seat 1" / "Winners (shared): seat 0, seat 2" / "勝者：席1"."""
     listed = joined([who(seat) for seat in winners], lang)
     if is_ja(lang):
         return f"勝者：{listed}" + ("（同点で分け合い）" if len(winners) > 1 else "")
