@@ -128,4 +128,4 @@ def _tie_line(state: AuctionState, winners: list[int], lang: str, who: W.SeatWor
         why = "残金の多さで決まった" if ja else "more money left decided it"
     if ja:
         return f"{tied}が{best}点で同点：{why}"
-    return f"{tied} tied on {best} points: {why}"
+    return f"{tied} tied on {W.point_count(best, lang)}: {why}"

@@ -60,6 +60,8 @@ def describe_result(state: HuntState, lang: str, names: list[str] | None) -> lis
         else:
             why = "置いたカードの多さで決まった" if ja else "more cards placed decided it"
         lines.append(
-            f"{tied}が{best}点で同点：{why}" if ja else f"{tied} tied on {best} points: {why}"
+            f"{tied}が{best}点で同点：{why}"
+            if ja
+            else f"{tied} tied on {W.point_count(best, lang)}: {why}"
         )
     return lines

@@ -206,7 +206,7 @@ def pyramid_summary(pyramid: Sequence[int], lang: str) -> str:
         )
     if full:
         parts.append(f"full pyramid +{P.FULL_BONUS}")
-    return f"{total} point{'s' if total != 1 else ''} ({', '.join(parts)})"
+    return f"{point_count(total, lang)} ({', '.join(parts)})"
 
 
 def winners_line(winners: Sequence[int], lang: str, who: SeatWord) -> str:
@@ -217,6 +217,13 @@ def winners_line(winners: Sequence[int], lang: str, who: SeatWord) -> str:
     if len(winners) > 1:
         return f"Winners (shared): {listed}"
     return f"Winner: {listed}"
+
+
+def point_count(value: int, lang: str) -> str:
+    """ "1 point", "−3 points" / "1点"."""
+    if is_ja(lang):
+        return f"{signed(value)}点"
+    return f"{signed(value)} point{'' if value == 1 else 's'}"
 
 
 def signed(value: int) -> str:
