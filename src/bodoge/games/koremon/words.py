@@ -198,7 +198,7 @@ def pyramid_summary(pyramid: Sequence[int], lang: str) -> str:
             parts.append(f"ミミック{mimics}枚（{signed(P.MIMIC_SCORE * mimics)}）")
         if full:
             parts.append(f"ピラミッド完成 +{P.FULL_BONUS}")
-        return f"{total}点（{'、'.join(parts)}）"
+        return f"{point_count(total, lang)}（{'、'.join(parts)}）"
     parts = [f"{cards} card{'s' if cards != 1 else ''}"]
     if mimics:
         parts.append(
