@@ -115,8 +115,9 @@ def test_result_full_pyramid_bonus_and_the_reason_the_hunt_ended() -> None:
 
 def test_result_more_cards_break_a_tie() -> None:
     """RULINGS §3: on equal points the seat with more cards placed wins."""
+    four = {"5.1": "slime", "5.2": "goblin", "5.3": "mimic", "5.4": "bat"}  # 1 + 1 - 2 + 1
     state = hunt(
-        pyramids=[{"5.1": "slime", "5.2": "goblin", "5.3": "mimic", "5.4": "bat"}, {"5.1": "kobold"}, {}],
+        pyramids=[four, {"5.1": "kobold"}, {}],
         phase="over", end="deck", ring=["slime", "goblin", "dragon", None, "mimic", "griffin"],
         deck=[],
     )  # fmt: skip
