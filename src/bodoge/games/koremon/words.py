@@ -100,7 +100,7 @@ def dice(values: Sequence[int], lang: str) -> str:
 
 
 def hand(keys: Sequence[str], lang: str) -> str:
-    """Cards counted in deck order: "Dragon ×2, Orc" / "ドラゴン×2、オーク"."""
+    """Cards counted, strongest first: "Dragon ×2, Orc" / "ドラゴン ×2、オーク"."""
     counts = Counter(_code(key) for key in keys)
     parts = []
     for code in sorted(counts):
