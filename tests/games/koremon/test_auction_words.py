@@ -76,7 +76,7 @@ def test_the_reveal_and_the_new_round_end_the_chance_to_undo() -> None:
 
 
 def test_a_bid_label_names_the_monster_and_the_money_left() -> None:
-    state = auction(money=[100, 60, 100], bids=[[], [10], []])
+    state = auction(round=2, money=[100, 60, 100], bids=[[], [10], []])
     bid = state.parse_action("bid:20")
     assert state.action_label(bid, "en", seat=1) == "Bid 20 on the Goblin (you have 30 left)"
     assert state.action_label(bid, "ja", seat=1) == "ゴブリンに20を入札（残り30）"
@@ -85,14 +85,14 @@ def test_a_bid_label_names_the_monster_and_the_money_left() -> None:
 def test_a_bid_label_warns_when_winning_would_put_the_seat_out() -> None:
     """RULINGS §3: seat 0's bottom row already holds a Slime, so a won Slime could not be placed
     and would put it out; a bid of 0 cannot win, so it needs no warning."""
-    state = auction(pyramids=[BOTTOM, {}, {}])
+    state = auction(round=2, pyramids=[BOTTOM, {}, {}], money=[95, 100, 100])
     assert state.action_label(state.parse_action("bid:10"), "en", seat=0) == (
-        "Bid 10 on the Slime (you have 90 left) — you could not place it: winning it puts you out"
+        "Bid 10 on the Slime (you have 85 left) — you could not place it: winning it puts you out"
     )
     assert state.action_label(state.parse_action("bid:10"), "ja", seat=0) == (
-        "スライムに10を入札（残り90）——置けないモンスター：落札すると脱落"
+        "スライムに10を入札（残り85）——置けないモンスター：落札すると脱落"
     )
-    assert state.action_label(0, "en", seat=0) == "Bid 0 on the Slime (you have 100 left)"
+    assert state.action_label(0, "en", seat=0) == "Bid 0 on the Slime (you have 95 left)"
     assert state.action_label(10, "en", seat=1) == "Bid 10 on the Slime (you have 90 left)"
 
 
@@ -100,27 +100,31 @@ def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid
     """Only slot 4.1 is open for a rank-4 monster: the Harpy (bid 5) and the Orc cannot both be
     placed, so winning both puts seat 1 out; each alone could be."""
     state = auction(
+        round=2,
         table=["harpy", "orc", "slime", "goblin", "mimic", "bat"],
         pyramids=[{}, {"5.1": "slime", "5.2": "goblin"}, {}],
         bids=[[], [5], []],
+        money=[100, 98, 100],
         deck=["kobold", "dragon"],
     )
     assert state.action_label(10, "en", seat=1) == (
-        "Bid 10 on the Orc (you have 85 left) — you could not place it with the Harpy you bid on:"
+        "Bid 10 on the Orc (you have 83 left) — you could not place it with the Harpy you bid on:"
         " winning them all puts you out"
     )
     assert state.action_label(10, "ja", seat=1) == (
-        "オークに10を入札（残り85）——入札済みのハーピーと一緒には置けない：全部落札すると脱落"
+        "オークに10を入札（残り83）——入札済みのハーピーと一緒には置けない：全部落札すると脱落"
     )
 
 
 def test_the_prompt_labels_of_the_last_seat_bidding_carry_its_warning() -> None:
     """The prompt does not say for which seat it labels; with one seat pending it is that one."""
-    state = auction(pyramids=[BOTTOM, {}, {}], bids=[[], [0] * 6, [0] * 6])
+    state = auction(
+        round=2, pyramids=[BOTTOM, {}, {}], bids=[[], [0] * 6, [0] * 6], money=[95, 100, 100]
+    )
     labels = {a["notation"]: a["label"] for a in Match.from_state(state).prompt(0)["actions"]}
-    assert labels["bid:100"]["en"].endswith("winning it puts you out")
-    assert labels["bid:0"] == {"en": "Bid 0 on the Slime (you have 100 left)",
-                               "ja": "スライムに0を入札（残り100）"}  # fmt: skip
+    assert labels["bid:95"]["en"].endswith("winning it puts you out")
+    assert labels["bid:0"] == {"en": "Bid 0 on the Slime (you have 95 left)",
+                               "ja": "スライムに0を入札（残り95）"}  # fmt: skip
 
 
 def test_without_a_seat_the_label_says_what_every_bidder_shares() -> None:
@@ -139,7 +143,7 @@ def test_a_placement_label_names_the_card_and_the_slot() -> None:
 
 def finished(**fields: object) -> object:
     data = {
-        "round": 3, "phase": "over", "table": [], "deck": [], "bids": [[], [], []],
+        "round": 15, "phase": "over", "table": [], "deck": [], "bids": [[], [], []],
         "pyramids": [{"5.1": "slime", "5.2": "goblin"}, {"5.1": "kobold", "5.2": "bat"}, {}],
         "money": [30, 10, 0], "out": [0, 0, 3],
     }  # fmt: skip
@@ -189,7 +193,7 @@ def test_result_cards_placed_break_a_tie_and_mimics_count_against() -> None:
 
 def test_seats_in_play_are_those_not_out() -> None:
     """The terminal offers to skip to the end once no person's seat is among them."""
-    assert auction(round=2, out=[0, 2, 0], bids=[[], [], []]).seats_in_play() == [0, 2]
+    assert auction(round=3, out=[0, 2, 0]).seats_in_play() == [0, 2]
     assert auction().seats_in_play() == [0, 1, 2]
     assert finished().seats_in_play() == []
 

@@ -8,7 +8,7 @@ import pytest
 
 from bodoge.engine import Match, UndoRefused
 
-from .test_hunt import ALMOST_FULL, BOTTOM, hunt
+from .hunt_positions import ALMOST_FULL, BOTTOM, hunt
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -117,9 +117,9 @@ def test_result_more_cards_break_a_tie() -> None:
     """RULINGS §3: on equal points the seat with more cards placed wins."""
     four = {"5.1": "slime", "5.2": "goblin", "5.3": "mimic", "5.4": "bat"}  # 1 + 1 - 2 + 1
     state = hunt(
-        pyramids=[four, {"5.1": "kobold"}, {}],
+        pyramids=[four, {"5.1": "kobold"}, {"5.1": "skeleton", "5.2": "mimic"}],
         phase="over", end="deck", ring=["slime", "goblin", "dragon", None, "mimic", "griffin"],
-        deck=[],
+        deck=[], rest="discard", piece=4,
     )  # fmt: skip
     lines = state.describe_result("en")
     assert lines[0] == "Winner: seat 0" and lines[1] == "The hunt ended: the deck ran out"

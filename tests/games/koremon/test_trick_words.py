@@ -116,7 +116,7 @@ def two_games(game2: list[list[str]]) -> TrickState:
         {
             "game": "koremon_trick", "players": 3, "dealer": 0, "game_number": 2, "leader": 0,
             "hands": [[], [], []], "reserve": [], "trick": [], "won": [GAME1, game2],
-            "face_up": [[0, 0, 1], [0, 0, 0]],
+            "face_up": [[0, 0, 1], [0, 0, 0]], "ply": 60,
         }
     )  # fmt: skip
 
