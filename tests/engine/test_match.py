@@ -254,3 +254,11 @@ def test_play_out_is_the_one_loop() -> None:
                            on_step=lambda seat, action, events: steps.append(seat))  # fmt: skip
     assert match.is_over() and count == len(steps) == len(match.log)
     assert match.log[-1].events[-1]["type"] == "game_over"
+
+
+def test_the_engines_own_events_match_their_catalogue() -> None:
+    match = Match(Steps, 2, seed=1)
+    match.apply(0, "mark")
+    (undo,) = match.undo(0)
+    assert Steps.event_catalog.check(undo) == []
+    assert Steps.event_catalog.describe(undo, "en", None) == "Seat 0 took back a move"

@@ -169,7 +169,7 @@ def test_a_large_stone_event_tells_the_totals_in_words() -> None:
     (event,) = [e for e in events if e["type"] == "large_stone"]
     state = MonsterHex.new(4, {}, 1)
     assert state.describe_event(event, "en") == (
-        "Large stone L1: red 9, blue 6, yellow 1, green 2; place 1: red, place 2: blue"
+        "Large stone L1: Red 9, Blue 6, Yellow 1, Green 2; place 1: Red, place 2: Blue"
     )
     assert state.describe_event(event, "ja") == "大魔石L1：赤 9、青 6、黄 1、緑 2。1位 赤、2位 青"
 
@@ -181,16 +181,17 @@ def test_a_large_stone_event_tells_the_totals_in_words() -> None:
          "Small stone s2: nobody takes it", "小魔石s2：獲得なし"),
         ({"type": "large_stone", "site": "L1", "totals": {"red": 18, "blue": 9}, "first": "red",
           "second": "blue", "overwhelming": True},
-         "Large stone L1: red 18, blue 9; red is overwhelming and takes both tiles",
+         "Large stone L1: Red 18, Blue 9; Red is overwhelming and takes both tiles",
          "大魔石L1：赤 18、青 9。赤の圧倒的ボーナス、2枚とも獲得"),
         ({"type": "petrified_stone", "hex": "a1", "points": 2, "totals": {"red": 3, "blue": 5},
           "faction": "blue"},
-         "Petrified a1 (2 points): red 3, blue 5; blue takes it",
+         "Petrified a1 (2 points): Red 3, Blue 5; Blue takes it",
          "魔石化a1（2点）：赤 3、青 5。青が獲得"),
         ({"type": "take", "faction": "red", "tile": "red7", "points": 9},
-         "Red takes red7 (9 points)", "赤がred7を獲得（9点）"),
+         "Red takes the 7-point Red tile (9 points)", "赤が赤の7点タイルを獲得（9点）"),
         ({"type": "place", "seat": 1, "unit": "blue-C4", "hex": "c2", "rot": 0},
-         "Seat 1 placed blue-C4 on c2@0", "席1がblue-C4 青のスケルトンをc2@0に置いた"),
+         "Seat 1 placed blue-C4 (Blue Skeleton) on c2, unturned",
+         "席1がblue-C4（青のスケルトン）をc2に置いた（回転なし）"),
         ({"type": "ability", "seat": 0, "ability": "enchant"},
          "Seat 0 chose the ability Enchant", "席0が能力「強化」を選んだ"),
     ],
@@ -207,6 +208,6 @@ def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
              "visible_to": [2]}  # fmt: skip
     (own,) = visible_events([event], 2)
     (other,) = visible_events([event], 0)
-    assert state.describe_event(own, "en", viewer=2) == "You drew yellow-S"
+    assert state.describe_event(own, "en", viewer=2) == "You drew yellow-S (Yellow Dragon)"
     assert state.describe_event(other, "en", viewer=0) == "Seat 2 drew 1 from the deck"
     assert state.describe_event(other, "ja", viewer=0) == "席2が山札から1枚引いた"

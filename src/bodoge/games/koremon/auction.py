@@ -20,6 +20,7 @@ from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import auction_words, playouts, words
@@ -38,6 +39,7 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
+from bodoge.games.koremon.observe import auction_observer
 from bodoge.games.koremon.render import (
     AUCTION,
     LABELS,
@@ -176,6 +178,10 @@ class AuctionState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return PLACE_BASE + CARD_COUNT * P.SLOTS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return auction_observer(players, options)
 
     def pending(self) -> list[int]:
         return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's

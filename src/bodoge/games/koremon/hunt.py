@@ -15,6 +15,7 @@ from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
@@ -32,6 +33,7 @@ from bodoge.games.koremon.cards import (
     read_list,
     shuffled_deck,
 )
+from bodoge.games.koremon.observe import hunt_observer
 from bodoge.games.koremon.render import (
     HUNT,
     LABELS,
@@ -144,6 +146,10 @@ class HuntState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return 1 + P.SLOTS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return hunt_observer(players, options)
 
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.turn]

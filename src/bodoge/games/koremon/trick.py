@@ -26,6 +26,7 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.events import Event, EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import playouts, trick_words, words
 from bodoge.games.koremon.cards import (
@@ -37,6 +38,7 @@ from bodoge.games.koremon.cards import (
     check_cards,
     trick_deck,
 )
+from bodoge.games.koremon.observe import trick_observer
 from bodoge.games.koremon.render import LABELS, TRICK, language
 from bodoge.games.koremon.trick_inference import deal_weighted, unlikely_cards
 from bodoge.games.koremon.trick_rules import (
@@ -194,6 +196,10 @@ class TrickState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return ACTIONS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return trick_observer(players, options)
 
     def to_move(self) -> int:
         return (self.leader + self.led + len(self.trick)) % self.players

@@ -39,6 +39,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
 from bodoge.games.monster_hex.codes import (
     ABILITY,
@@ -70,7 +71,7 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import event_word, game_help, render
+from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
 OPTIONS = (
@@ -986,8 +987,16 @@ class MonsterHex(AbilityRules, StateJson, State):
     def game_help(cls, lang: str = "en") -> str:
         return game_help(lang)
 
+    # ---- words (words.py) ---------------------------------------------------------------------
+
     def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
-        return event_word(self.c, kind, value, lang)
+        return words.event_word(self, kind, value, lang, event)
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        return words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return words.describe_result(self, lang, names)
 
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)
