@@ -221,3 +221,16 @@ def test_the_sixth_bid_seals_and_cannot_be_taken_back() -> None:
     events = match.apply(0, "bid:6")
     assert not match.can_undo(0)
     assert visible_events(events, 1) == [{"type": "bid", "seat": 0}, {"type": "sealed", "seat": 0}]
+
+
+def test_the_prompt_labels_bids_for_its_own_seat_while_all_bid_at_once() -> None:
+    """Every seat bids at the same time: each prompt's bid words are that seat's own (its money
+    left), which the match passes to the game."""
+    from bodoge.engine import Match
+
+    match = Match("koremon_auction", 3, seed=4)
+    assert len(match.pending()) == 3
+    match.apply(0, "bid:30")
+    mine = match.prompt(0)["actions"][0]["label"]["en"]
+    theirs = match.prompt(1)["actions"][0]["label"]["en"]
+    assert "70 left" in mine and "100 left" in theirs

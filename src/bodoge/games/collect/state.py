@@ -609,7 +609,7 @@ class CollectState(State):
         """As the engine's, but a row's owner is told from the viewer ("your 2nd card")."""
         return words.describe_event(self, event, lang, viewer, names)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

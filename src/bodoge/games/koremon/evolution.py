@@ -196,7 +196,7 @@ class EvolutionState(State):
     ) -> str:  # fmt: skip
         return words.describe_event(self, event, lang, viewer, names)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return evolution_words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

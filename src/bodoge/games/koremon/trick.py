@@ -323,7 +323,7 @@ class TrickState(State):
     ) -> str:  # fmt: skip
         return words.describe_event(self, event, lang, viewer, names)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return trick_words.action_label(action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

@@ -999,7 +999,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
         return words.event_word(self, kind, value, lang, event)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
