@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from bodoge.engine import Match, Rng, game_ids, get_game
+from bodoge.engine.options import resolve_options
 from bodoge.envs.aec import BodogeAEC, rewards_from
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -20,6 +21,16 @@ CASES: dict[str, list[dict[str, Any]]] = {
     "koremon_auction": [{"players": 3}, {"players": 6, "payment": "winner-pays"}],
     "koremon_hunt": [{"players": 3}, {"players": 8, "mimics_placeable": "no"}],
     "koremon_trick": [{"players": 3}, {"players": 5, "mimic_lead": "any-time"}],
+    "collect": [
+        {"players": 2},
+        {"players": 4, "team_mode": "on"},
+        {"players": 3, "known_cards": "hidden"},
+    ],
+    "monster_hex": [
+        {"players": 2},
+        {"players": 3, "abilities": "on", "objectives": "on"},
+        {"players": 4},
+    ],
 }
 
 
@@ -56,9 +67,9 @@ def test_observations_depend_only_on_the_view(game_id: str, kwargs: dict[str, An
     game's rule-of-thumb playout moves (long games: filled pyramids, later rounds), one in
     eight uniformly random (rarer positions: an Auction seat out of money or out)."""
     game = get_game(game_id)
-    options = {key: value for key, value in kwargs.items() if key != "players"}
-    players = kwargs["players"]
-    observer = game.observer(players, options)
+    options = dict(kwargs)
+    players = options.pop("players")
+    observer = game.observer(players, resolve_options(game.info.options, options))
     assert observer is not None
     match = Match(game, players, options, seed=players)
     rng = Rng(7)
