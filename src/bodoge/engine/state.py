@@ -223,9 +223,13 @@ class State(ABC):
     # without one knows only the engine's own events.
     event_catalog: ClassVar[EventCatalog] = engine_catalog()
 
-    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
         """The game's word for a value of one of its own event field kinds ("animal", "unit"),
-        in `lang`; None for a kind it does not know."""
+        in `lang`, as `viewer` reads it (`names`: the seats' display names, for kinds that name
+        a seat: "your 2nd card"); None for a kind it does not know."""
         return None
 
     def describe_event(

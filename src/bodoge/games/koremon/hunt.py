@@ -273,14 +273,11 @@ class HuntState(State):
 
     event_catalog = EventCatalog.load("bodoge.games.koremon", "events_hunt.toml")
 
-    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
-        return words.event_word(kind, value, lang, event)
-
-    def describe_event(
-        self, event: Event, lang: str = "en", viewer: int | None = None,
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
         names: list[str] | None = None,
-    ) -> str:  # fmt: skip
-        return words.describe_event(self, event, lang, viewer, names)
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
 
     def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return hunt_words.action_label(self, action, lang)

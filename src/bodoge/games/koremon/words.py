@@ -5,7 +5,7 @@ The games' event catalogues (`events_<game>.toml`) use these kinds: `card` (a ca
 (the same with an English article), `slot` (a slot label "5.3"), `rank`, `dice` ([6, 5]), `hand`
 (card keys, counted), `end` (why a hunt ended), `outcome` (the Auction's winners, read with the
 event's cards and bids) and `points` (one score per seat). The last two name seats, so they are
-told with the viewer's "you" and the seats' names (`describe_event`).
+told with the viewer's "you" and the seats' names, which the engine passes to `event_word`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from bodoge.games.koremon.cards import MIMIC, RANK, card_name, parse_card
 
 if TYPE_CHECKING:
     from bodoge.engine.events import Event
-    from bodoge.engine.state import State
 
 SeatWord = Callable[[int], str]
 _VOWELS = "AEIOU"
@@ -144,11 +143,15 @@ def points(scores: Sequence[int], lang: str, who: SeatWord) -> str:
 
 
 def event_word(
-    kind: str, value: Any, lang: str, event: Event, who: SeatWord | None = None
-) -> str | None:
-    """The words for a value of one of the Koremon kinds; None for a kind they do not have."""
-    if who is None:
-        who = seat_namer(lang)
+    kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+    names: list[str] | None = None,
+) -> str | None:  # fmt: skip
+    """The words for a value of one of the Koremon kinds as `viewer` reads them (kinds that name
+    seats get "you" and the seats' names); None for a kind they do not have."""
+
+    def who(seat: int | None) -> str:
+        return seat_name(seat, lang, viewer, names)
+
     if kind == "card":
         return card(_code(value), lang)
     if kind == "a_card":
@@ -169,20 +172,6 @@ def event_word(
     if kind == "points":
         return points(value, lang, who)
     return None
-
-
-def describe_event(
-    state: State, event: Event, lang: str, viewer: int | None, names: list[str] | None
-) -> str:
-    """`State.describe_event` for the Koremon games: their own kinds that name seats get the
-    viewer's "you" and the seats' names as the engine's seat fields do."""
-
-    def words(kind: str, value: Any, word_lang: str, shown: Event) -> str | None:
-        return event_word(
-            kind, value, word_lang, shown, lambda s: seat_name(s, word_lang, viewer, names)
-        )
-
-    return state.event_catalog.describe(event, lang, viewer, names, words)
 
 
 def pyramid_summary(pyramid: Sequence[int], lang: str) -> str:
