@@ -13,7 +13,8 @@ import pytest
 
 from bodoge.cli.simulate import main
 from bodoge.engine import InvalidOptions, UnknownGame, game_ids, get_game
-from bodoge.sim import Batch, resolve_game, run_batch
+from bodoge.engine.match import Match
+from bodoge.sim import Batch, play_game, resolve_game, run_batch
 
 TOY = "toy_game:SealedBids"
 HERE = Path(__file__).resolve().parent
@@ -47,6 +48,25 @@ def test_same_seed_same_games_with_any_number_of_workers() -> None:
     assert [r.index for r in two] == list(range(20)) and seen[-1] == 20
     other = run_batch(Batch(game=TOY, players=2, bots=("ismcts:20", "greedy"), games=20, seed=10))
     assert plain(other) != plain(one)
+
+
+def test_games_are_driven_through_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision goes through `Match.apply`, labelled with the bot that made it (issue 13:
+    no layer keeps its own game loop)."""
+    calls: list[tuple[int, str | None]] = []
+    apply = Match.apply
+
+    def spy(self: Match, seat: int, action: int | str, *args: object, **kwargs: object) -> list:
+        calls.append((seat, kwargs.get("by")))
+        return apply(self, seat, action, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Match, "apply", spy)
+    batch = Batch(game=TOY, players=3, bots=("greedy", "random", "ismcts:5"), games=3, seed=1)
+    record = play_game(batch, 1)
+    assert len(calls) == record.decisions > 0
+    assert {(seat, by) for seat, by in calls} == {
+        (seat, f"bot:{batch.bots[slot]}") for seat, slot in enumerate(record.slots)
+    }
 
 
 def test_registered_game_runs_by_id_in_worker_processes(registered: str) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bodoge.ai import make_bot
-from bodoge.engine import InvalidOptions, Rng, State, UnknownGame, get_game
+from bodoge.engine import InvalidOptions, Match, Rng, State, UnknownGame, get_game
 from bodoge.engine.options import resolve_options
 
 _SEED_MASK = (1 << 63) - 1
@@ -102,21 +102,23 @@ class GameRecord:
 
 
 def play_game(batch: Batch, index: int, game: type[State] | None = None) -> GameRecord:
-    """Play game `index` of `batch`."""
+    """Play game `index` of `batch`, every decision through a `Match` like any other layer."""
     game = game or resolve_game(batch.game)
     seed = batch.deal_seed(index)
     slots = batch.slots(index)
-    state = game.new(batch.players, batch.options, seed)
+    match = Match(game, batch.players, batch.options, seed)
     seeds = batch.bot_seeds(index)
     bots = [make_bot(batch.bots[slot], seeds[seat]) for seat, slot in enumerate(slots)]
+    deciders = [f"bot:{batch.bots[slot]}" for slot in slots]
     decisions = 0
     start = time.perf_counter()
-    while not state.is_over():
+    while not match.is_over():
         if decisions >= batch.max_decisions:
             raise RuntimeError(f"{game.info.id} did not end within {batch.max_decisions} moves")
-        seat = state.pending()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+        seat = match.pending()[0]
+        match.apply(seat, bots[seat].choose(match.state, seat), by=deciders[seat])
         decisions += 1
+    state = match.state
     result = state.result()
     assert result is not None  # is_over() promises a result
     if result.teams is not None:
