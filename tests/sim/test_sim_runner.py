@@ -14,7 +14,7 @@ import pytest
 from bodoge.cli.simulate import main
 from bodoge.engine import InvalidOptions, UnknownGame, game_ids, get_game
 from bodoge.engine.match import Match
-from bodoge.sim import Batch, play_game, resolve_game, run_batch
+from bodoge.sim import Batch, GameRecord, play_game, resolve_game, run_batch, summarize
 
 TOY = "toy_game:SealedBids"
 HERE = Path(__file__).resolve().parent
@@ -152,6 +152,29 @@ def test_plot_writes_pngs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and err.count("wrote") == 4
     for name in ("win_rate_by_bot", "win_rate_by_seat", "scores_by_bot", "game_length"):
         assert (tmp_path / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_plot_of_rates_of_0_and_100_percent(tmp_path: Path) -> None:
+    """One bot wins all 10 games, the other none: the interval bars end at 0 and 1 (the chart
+    once failed with "'yerr' must not contain negative values" after the whole batch)."""
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed (bodoge[sim])")
+    from bodoge.sim.plots import error_bars, write_plots
+
+    batch = Batch(game=TOY, players=2, bots=("greedy", "random"), games=10)
+    slots = [batch.slots(index) for index in range(10)]
+    records = [
+        GameRecord(i, 0, s, [1.0 * (s[0] == 0), 1.0 * (s[1] == 0)], [1 + s[0], 1 + s[1]],
+                   [s.index(0)], [1.0 * (s[0] == 0), 1.0 * (s[1] == 0)], 4, 0.0)
+        for i, s in enumerate(slots)
+    ]  # fmt: skip
+    summary = summarize(batch, records)
+    entries = summary.data["by_bot"]
+    assert [entry["rate"] for entry in entries] == [1.0, 0.0]
+    below, above = error_bars(entries)
+    assert below[0] > 0 and above[0] == 0 and below[1] == 0 and above[1] > 0
+    assert min(below + above) >= 0
+    written = write_plots(summary, records, str(tmp_path / "charts"))
+    assert [path.read_bytes()[:4] for path in written] == [b"\x89PNG"] * 4
 
 
 def test_matplotlib_is_imported_only_for_plots() -> None:
