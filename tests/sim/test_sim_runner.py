@@ -132,6 +132,78 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
+@pytest.fixture
+def no_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail the test if a batch starts: these errors must come before it."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the batch started before the output paths were checked")
+
+    monkeypatch.setattr("bodoge.sim.run_batch", refuse)
+
+
+@pytest.mark.parametrize(
+    ("option", "target", "message"),
+    [
+        ("--csv", "folder", "--csv {tmp}/folder: is a folder, not a file"),
+        ("--json", "missing/out.json", "the folder {tmp}/missing does not exist"),
+        ("--csv", "file/out.csv", "{tmp}/file is a file, not a folder"),
+        ("--plot", "file", "--plot {tmp}/file: is a file, not a folder"),
+        ("--plot", "file/charts/new", "{tmp}/file is a file, not a folder"),
+    ],
+)
+def test_output_paths_are_checked_before_the_batch(
+    option: str,
+    target: str,
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    no_batch: None,
+) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("keep")
+    code, out, err = run_cli([TOY, "--players", "2", option, f"{tmp_path}/{target}"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert message.format(tmp=tmp_path) in err
+    assert (tmp_path / "file").read_text() == "keep"
+
+
+def test_unwritable_outputs_are_refused_before_the_batch(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    no_batch: None,
+) -> None:
+    """Permissions as `os.access` reports them (the tests may run as root, who may write all)."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "old.json").write_text("{}")
+    real_access = os.access
+    monkeypatch.setattr(
+        "bodoge.sim.outputs.os.access",
+        lambda path, mode: not str(path).startswith(str(locked)) and real_access(path, mode),
+    )
+    cases = [
+        ("--json", locked / "old.json", "the file is not writable"),
+        ("--csv", locked / "new.csv", f"cannot create files in {locked}"),
+        ("--plot", locked, "cannot create files in this folder"),
+        ("--plot", locked / "a" / "b", f"cannot create folders in {locked}"),
+    ]
+    for option, target, message in cases:
+        code, out, err = run_cli([TOY, "--players", "2", option, str(target)], capsys)
+        assert out == ""
+        assert code == 2 and err.count("\n") == 1 and message in err, (option, target, err)
+    code, _, err = run_cli([TOY, "--players", "2", "--json", "x", "--csv", "./x"], capsys)
+    assert code == 2 and "--json and --csv name the same file x" in err
+
+
+def test_new_output_folders_pass_the_check(tmp_path: Path) -> None:
+    from bodoge.sim.outputs import check_outputs
+
+    check_outputs(str(tmp_path / "s.json"), "-", str(tmp_path / "new" / "charts"))
+    assert list(tmp_path.iterdir()) == []  # checked, not created
+
+
 def test_text_json_and_csv_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     base = [TOY, "--players", "2", "--bots", "greedy,random", "--games", "10", "--seed", "2"]
     code, out, _ = run_cli(base, capsys)

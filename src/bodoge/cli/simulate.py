@@ -92,11 +92,15 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from bodoge.engine import InvalidOptions
     from bodoge.sim import Batch, run_batch, summarize
+    from bodoge.sim.outputs import check_outputs
     from bodoge.sim.progress import ProgressBar
     from bodoge.sim.report import text, to_csv, to_json
 
-    if args.json == "-" and args.csv == "-":
-        raise InvalidOptions("--json and --csv cannot both go to standard output")
+    check_outputs(args.json, args.csv, args.plot)
+    if args.plot:
+        from bodoge.sim.plots import require_matplotlib
+
+        require_matplotlib()  # before the batch, not after it
     if args.address and args.backend != "ray":
         raise InvalidOptions("--address needs --backend ray")
     batch = Batch(

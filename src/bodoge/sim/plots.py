@@ -10,6 +10,11 @@ from bodoge.sim.runner import GameRecord
 from bodoge.sim.stats import Summary
 
 
+def require_matplotlib() -> None:
+    """Raise InvalidOptions now if charts could not be drawn later."""
+    _pyplot()
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib
