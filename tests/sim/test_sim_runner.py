@@ -5,8 +5,10 @@ from __future__ import annotations
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,14 @@ from bodoge.cli.simulate import main
 from bodoge.engine import InvalidOptions, UnknownGame, game_ids, get_game
 from bodoge.engine.match import Match
 from bodoge.sim import Batch, GameRecord, play_game, resolve_game, run_batch, summarize
+from bodoge.sim.runner import (
+    LOOKAHEAD,
+    MAX_GAMES,
+    available_cores,
+    bounded,
+    chunks,
+    worker_count,
+)
 
 TOY = "toy_game:SealedBids"
 HERE = Path(__file__).resolve().parent
@@ -74,12 +84,130 @@ def test_registered_game_runs_by_id_in_worker_processes(registered: str) -> None
     assert len(records) == 9 and all(r.decisions == 9 for r in records)
 
 
+def test_worker_count_caps_jobs_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert worker_count(10_000, cores=2) == 2
+    assert worker_count(1, cores=2) == 1 and worker_count(3, cores=8) == 3
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {1}, raising=False)
+    assert available_cores() == 1 and worker_count(4) == 1  # the process's own affinity
+    with pytest.raises(InvalidOptions, match="at least 1"):
+        worker_count(0, cores=2)
+
+
+def test_chunks_are_made_one_at_a_time() -> None:
+    """A batch's chunks are not listed before it starts (10**9 games once took 3.7 GB first)."""
+    import itertools
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        work = chunks(Batch(game=TOY, players=2, bots=("random",) * 2, games=10**6), 2)
+        first = list(itertools.islice(work, 3))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first == [range(0, 50), range(50, 100), range(100, 150)] and peak < 100_000
+    huge = Batch(game=TOY, players=2, bots=("random",) * 2, games=MAX_GAMES)
+    assert next(iter(chunks(huge, 2, start=1))) == range(1, 51)
+
+
+def test_bounded_keeps_a_window_of_chunks_in_flight() -> None:
+    submitted: list[range] = []
+    returned = 0
+    in_flight: list[int] = []
+
+    def submit(indices: range) -> None:
+        submitted.append(indices)
+        in_flight.append(len(submitted) - returned)
+
+    def next_result() -> list[GameRecord]:
+        nonlocal returned
+        returned += 1
+        return []
+
+    stream = bounded(submit, next_result, (range(i, i + 1) for i in range(100)), window=8)
+    next(stream)
+    assert len(submitted) == 8  # nothing beyond the window before the first result
+    assert len(list(stream)) == 99 and len(submitted) == 100 and max(in_flight) == 8
+
+
+def test_worker_processes_get_chunks_as_they_free_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool is fed from the lazy chunks with a lookahead of LOOKAHEAD chunks per worker."""
+    from bodoge.sim import runner
+
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    made: list[range] = []
+    real_chunks = runner.chunks
+
+    def counted(*args: object, **kwargs: object) -> Iterator[range]:
+        for indices in real_chunks(*args, **kwargs):  # type: ignore[arg-type]
+            made.append(indices)
+            yield indices
+
+    monkeypatch.setattr(runner, "chunks", counted)
+    made_by_first_result: list[int] = []
+
+    def progress(done: int) -> None:
+        if done > 1 and not made_by_first_result:
+            made_by_first_result.append(len(made))
+
+    batch = Batch(game=TOY, players=2, bots=("random", "greedy"), games=61)  # chunks of 3
+    records = run_batch(batch, jobs=2, progress=progress)
+    assert [r.index for r in records] == list(range(61)) and len(made) == 20
+    assert made_by_first_result == [2 * LOOKAHEAD]
+
+
+def test_an_error_in_a_worker_reaches_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bodoge.sim import runner
+
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    real_play = runner.play_game
+
+    def play(batch: Batch, index: int, game: object = None) -> GameRecord:
+        if index == 7:
+            raise RuntimeError("game 7 did not end")
+        return real_play(batch, index, game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "play_game", play)  # forked workers inherit it
+    with pytest.raises(RuntimeError, match="game 7 did not end"):
+        run_batch(Batch(game=TOY, players=2, bots=("random",) * 2, games=30), jobs=2)
+
+
+def test_estimate_comes_once_after_the_first_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bodoge.sim import runner
+
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    told: list[tuple[str, float, int]] = []
+    run_batch(
+        Batch(game=TOY, players=2, bots=("random",) * 2, games=8),
+        jobs=4,
+        estimate=lambda seconds, workers: told.append(("estimate", seconds, workers)),
+        progress=lambda done: told.append(("progress", done, 0)),
+    )
+    assert [entry[0] for entry in told] == ["estimate"] + ["progress"] * (len(told) - 1)
+    assert told[0][1] > 0 and told[0][2] == 2 and told[-1] == ("progress", 8, 0)
+
+
+def test_duration_words() -> None:
+    from bodoge.sim.progress import duration_words
+
+    assert [duration_words(s) for s in (0.2, 40, 200, 3 * 3600, 20 * 3600, 5 * 86400)] == [
+        "1 s",
+        "40 s",
+        "3 min",
+        "3.0 h",
+        "20 h",
+        "5 days",
+    ]
+    assert duration_words(10**9) == "32 years"
+
+
 @pytest.mark.parametrize(
     ("batch", "message"),
     [
         (Batch(game="nonesuch", players=2, bots=("random",) * 2, games=1), "unknown game"),
         (Batch(game=TOY, players=5, bots=("random",) * 5, games=1), "takes 2-3 players"),
         (Batch(game=TOY, players=2, bots=("random",) * 2, games=0), "at least 1"),
+        (Batch(game=TOY, players=2, bots=("random",) * 2, games=10**12), "at most 1000000000"),
         (Batch(game=TOY, players=2, bots=("random",), games=1), "1 bots for 2 players"),
         (Batch(game=TOY, players=2, bots=("random",) * 2, games=1, options={"x": 1}), "option"),
         (Batch(game="no_such_module:X", players=2, bots=("random",) * 2, games=1), "cannot load"),
@@ -202,6 +330,39 @@ def test_new_output_folders_pass_the_check(tmp_path: Path) -> None:
 
     check_outputs(str(tmp_path / "s.json"), "-", str(tmp_path / "new" / "charts"))
     assert list(tmp_path.iterdir()) == []  # checked, not created
+
+
+def test_too_many_games_is_refused_before_the_batch(
+    capsys: pytest.CaptureFixture[str], no_batch: None
+) -> None:
+    code, out, err = run_cli([TOY, "--players", "2", "--games", str(10**12)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "the number of games must be at most 1000000000 (10**9), not 1000000000000" in err
+
+
+def test_jobs_beyond_the_cores_are_capped_and_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--jobs 10000 once started 10000 processes (8 GB)."""
+    from bodoge import sim
+    from bodoge.sim import runner
+
+    monkeypatch.setattr(runner, "available_cores", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    real_run_batch = sim.run_batch
+
+    def checked(batch: Batch, jobs: int, **kwargs: object) -> list:
+        assert jobs <= 2, f"the batch was asked for {jobs} workers"
+        return real_run_batch(batch, jobs, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim, "run_batch", checked)
+    code, out, err = run_cli([TOY, "--players", "2", "--games", "6", "--jobs", "10000"], capsys)
+    lines = err.splitlines()
+    assert code == 0 and "Win rate by bot" in out
+    assert lines[0] == "bodoge simulate: --jobs 10000: using 2, the cores this machine has"
+    assert re.fullmatch(r"bodoge simulate: about \S+ \S+ \(6 games, 2 workers\)", lines[1])
+    code, _, err = run_cli([TOY, "--players", "2", "--games", "6", "--no-progress"], capsys)
+    assert code == 0 and err == ""
 
 
 def test_text_json_and_csv_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
