@@ -15,6 +15,7 @@ from typing import Any
 
 from bodoge.engine import (
     Event,
+    EventCatalog,
     GameInfo,
     IllegalAction,
     InvalidState,
@@ -27,6 +28,32 @@ from bodoge.engine import (
 CARDS = 9
 HAND = 3
 PRIZES = (1, 2, 3, 4)
+EVENTS = """
+[seal]
+fields = { seat = "seat" }
+en = "{seat} sealed a card"
+ja = "{seat}がカードを伏せた"
+
+[sealed_card]
+fields = { seat = "seat" }
+private = { card = "int" }
+en = "{seat} sealed the {card}"
+ja = "{seat}が{card}を伏せた"
+public_en = "{seat} sealed a card"
+public_ja = "{seat}がカードを伏せた"
+
+[reveal]
+fields = { cards = "int[]", winner = "seat?" }
+reveals = true
+en = "the cards are {cards}: {winner} takes the prize"
+ja = "カードは{cards}：{winner}が賞品を取った"
+
+[[reveal.cases]]
+field = "winner"
+value = "null"
+en = "the cards are {cards}: a tie, nobody scores"
+ja = "カードは{cards}：同点で誰も取らない"
+"""
 
 
 class SealedBids(State):
@@ -37,6 +64,7 @@ class SealedBids(State):
         min_players=2,
         max_players=3,
     )
+    event_catalog = EventCatalog.from_toml(EVENTS, "toy_game")
     __slots__ = ("deck", "hands", "history", "prize", "prizes", "round", "scores", "sealed")
 
     def _setup(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.ai import RandomBot, make_bot
-from bodoge.engine import Rng, State, game_ids, get_game
+from bodoge.engine import Match, Rng, State, game_ids, get_game
 
 # Games whose determinize still shuffles hidden cards in their real order (to be fixed by their
 # owners: sort the pool before shuffling). Their blindness checks are expected to fail.
@@ -84,14 +84,9 @@ def test_bot_decisions_ignore_hidden_information(
 @pytest.mark.parametrize("game_id", game_ids())
 def test_bots_finish_a_game_legally(game_id: str) -> None:
     players = get_game(game_id).info.min_players
-    state = get_game(game_id).new(players, None, 1)
+    match = Match(game_id, players, None, 1)
     bots = [make_bot(spec, seat) for seat, spec in enumerate(["greedy", "ismcts:2", "random"] * 2)]
-    steps = 0
-    while not state.is_over():
-        seat = state.pending()[0]
-        action = bots[seat].choose(state, seat)
-        assert action in state.legal_actions(seat)
-        state.apply(seat, action)
-        steps += 1
-        assert steps < 100_000
-    assert state.result() is not None
+    match.play_out(lambda state, seat: bots[seat].choose(state, seat), max_decisions=100_000,
+                   by=lambda seat: f"bot:{bots[seat].name}")  # fmt: skip
+    assert match.result() is not None
+    assert Match.from_record(match.record()).state.to_json() == match.state.to_json()

@@ -6,6 +6,8 @@ ismcts[:BUDGET]   tree search; BUDGET is a level (easy, normal, hard), an iterat
                   (`ismcts:500`) or seconds per decision (`ismcts:1.5s`); default normal
 easy, normal, hard
                   the named strength levels (LEVELS below)
+policy:FILE.json  a trained policy saved as a linear policy (bodoge.ai.policy)
+policy:MOD:FUNC   a trained policy as a Python callable (observation, mask) -> action
 """
 
 from __future__ import annotations
@@ -43,14 +45,19 @@ LEVEL_INFO = {
 }
 
 SPEC_HELP = (
-    "random, greedy[:N], ismcts[:easy|normal|hard|ITERATIONS|SECONDSs], or a level: "
-    + ", ".join(LEVELS)
+    "random, greedy[:N], ismcts[:easy|normal|hard|ITERATIONS|SECONDSs], "
+    "policy:FILE.json|MODULE:FUNCTION, or a level: " + ", ".join(LEVELS)
 )
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """The bot a specification names, seeded; raises BotSpecError for anything else."""
     text = spec.strip().lower() if isinstance(spec, str) else ""
+    if text.startswith("policy:"):  # a path or module name keeps its case
+        from bodoge.ai.policy import PolicyBot, load_policy
+
+        policy, name = load_policy(spec.strip()[len("policy:") :])
+        return PolicyBot(policy, name)
     if text in LEVELS:
         bot = make_bot(LEVELS[text], seed)
         bot.name = text

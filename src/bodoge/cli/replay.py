@@ -15,7 +15,6 @@ from typing import Any
 from bodoge.cli.messages import LANGS, default_lang, say
 from bodoge.cli.stateio import MAX_INPUT_BYTES, InputError
 from bodoge.engine import IllegalAction, Match
-from bodoge.engine.match import UNDO
 from bodoge.engine.record import read_record
 
 
@@ -55,10 +54,10 @@ def match_at(full: Match, ply: int) -> Match:
     else:
         match = Match.from_state(full.start, names=full.names)
     for entry in full.log[: ply - match.ply]:
-        if entry.notation == UNDO:
+        if entry.action is None:
             match.undo(entry.seat)
         else:
-            match.apply(entry.seat, entry.notation, by=entry.by)
+            match.apply(entry.seat, entry.action, by=entry.by)
     return match
 
 

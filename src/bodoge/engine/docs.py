@@ -25,7 +25,21 @@ def events_table(game_id: str) -> str:
     return get_game(game_id).event_catalog.markdown()
 
 
-SECTIONS: dict[str, Callable[[str], str]] = {"events": events_table}
+def observation_table(game_id: str) -> str:
+    """The observation pieces for the game's smallest player count (pieces with a seat
+    dimension grow with the player count)."""
+    game = get_game(game_id)
+    players = game.info.min_players
+    observer = game.observer(players, {})
+    if observer is None:
+        return "(no observation encoder yet)"
+    return f"For {players} players (pieces per seat grow with the count):\n\n" + observer.markdown()
+
+
+SECTIONS: dict[str, Callable[[str], str]] = {
+    "events": events_table,
+    "observation": observation_table,
+}
 
 
 def render_page(text: str) -> str:

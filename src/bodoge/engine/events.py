@@ -94,14 +94,17 @@ class EventCatalog:
     @classmethod
     def load(cls, package: str, name: str = "events.toml") -> EventCatalog:
         """The engine's events and those of `package`'s `name` file."""
-        types = dict(_engine_catalog().types)
         source = f"{package}/{name}"
         try:
             text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
         except (FileNotFoundError, ModuleNotFoundError) as error:
             raise ContentError(f"{source}: cannot read it ({error})") from None
-        types.update(_parse(text, source))
-        return cls(types)
+        return cls.from_toml(text, source)
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "events") -> EventCatalog:
+        """The engine's events and those written in `text` (for games built outside a package)."""
+        return cls({**_engine_catalog().types, **_parse(text, source)})
 
     def __contains__(self, event_type: str) -> bool:
         return event_type in self.types

@@ -18,14 +18,15 @@ I/O: callers store what it returns.
   the state's generator, or has an event the game's catalogue marks as revealing, closes the turn.
 
 `ply` counts the log's entries, undos included, so it only grows: a client's expected ply from
-before an undo is stale after it. The state's own `ply` is kept equal to it.
+before an undo is stale after it. The state's own `ply` counts the decisions in effect (the games'
+rules and state checks rely on it), so the two differ once something was undone; a prompt's `ply`
+is the match's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
 from bodoge.engine.events import Event, visible_events
@@ -37,16 +38,15 @@ LANGS = ("en", "ja")
 UNDO = "undo"  # the notation of an undo in the log and the record
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One entry of the log: a decision, or an undo (`action` None)."""
+class Decision(NamedTuple):
+    """One entry of the log: a decision, or an undo (`action` None). (A named tuple: one is
+    made per decision, also in simulations.)"""
 
     ply: int  # the match's ply after this entry: 1 for the first
     seat: int
     action: int | None
-    notation: str  # the action's notation, or "undo"
     by: str | None  # who decided for the seat when not its own player ("bot:normal")
-    events: tuple[Event, ...]  # in full, secrets included: pass them through `events_for`
+    events: list[Event]  # in full, secrets included: pass them through `events_for`
     closes_turn: bool  # no undo across it (chance, a reveal, the end of the seat's turn)
 
 
@@ -106,7 +106,7 @@ class Match:
 
     @property
     def ply(self) -> int:
-        return self.state.ply
+        return self._start_ply + len(self.log)
 
     @property
     def players(self) -> int:
@@ -138,6 +138,10 @@ class Match:
 
     def result(self) -> Result | None:
         return self.state.result()
+
+    def notation(self, entry: Decision) -> str:
+        """An entry's action notation, or "undo" (notations do not depend on the position)."""
+        return UNDO if entry.action is None else self.state.action_text(entry.action)
 
     def decisions(self) -> list[Decision]:
         """The decisions in effect: the log without undos and what they took back."""
@@ -181,14 +185,37 @@ class Match:
         if self._open and self.log[self._open[-1]].seat != seat:
             self._open.clear()  # another seat has decided since
         index = len(self.log)
-        self.log.append(
-            Decision(state.ply, seat, number, state.action_text(number), by, tuple(events), closes)
-        )
+        self.log.append(Decision(self.ply + 1, seat, number, by, events, closes))
         if closes:
             self._open.clear()
         else:
             self._open.append(index)
         return events
+
+    def play_out(
+        self,
+        choose: Callable[[State, int], int],
+        max_decisions: int = 1_000_000,
+        on_step: Callable[[int, int, list[Event]], None] | None = None,
+        by: Callable[[int], str | None] | None = None,
+    ) -> int:
+        """Let `choose(state, seat)` decide every decision until the game ends (the first pending
+        seat acts first where several are pending); `on_step(seat, action, events)` sees each
+        one. Returns the number of decisions; RuntimeError if the game has not ended within
+        `max_decisions` (a bug in a game, not bad input)."""
+        state = self.state
+        decisions = 0
+        while not state.is_over():
+            if decisions >= max_decisions:
+                raise RuntimeError(f"{state.info.id} did not end within {max_decisions} decisions")
+            seat = state.pending()[0]
+            action = choose(state, seat)
+            events = self.apply(seat, action, by=by(seat) if by is not None else None)
+            decisions += 1
+            if on_step is not None:
+                on_step(seat, action, events)
+            state = self.state
+        return decisions
 
     def _check_turn(self, expected_ply: int | None) -> None:
         if self.state.is_over():
@@ -223,10 +250,9 @@ class Match:
         for entry in kept:
             assert entry.action is not None
             state.apply(entry.seat, entry.action)
-        state.ply = self.ply + 1
         self.state = state
         events: list[Event] = [{"type": "undo", "seat": seat, "undone": undone.ply}]
-        self.log.append(Decision(state.ply, seat, None, UNDO, None, tuple(events), False))
+        self.log.append(Decision(self.ply + 1, seat, None, None, events, False))
         return events
 
     # ---- what a seat may know -----------------------------------------------------------

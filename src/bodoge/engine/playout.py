@@ -21,16 +21,16 @@ def random_playout(
     Where several seats are pending (simultaneous decisions) the first pending seat acts first.
     Raises RuntimeError if the game has not ended after `max_decisions`.
     """
-    match = Match.from_state(state)
     log: list[tuple[int, int]] = []
-    while not state.is_over():
-        if len(log) >= max_decisions:
-            raise RuntimeError(f"{state.info.id} did not end within {max_decisions} decisions")
-        seat = state.pending()[0]
-        legal = state.legal_actions(seat)
-        action = legal[rng.below(len(legal))]
-        events = match.apply(seat, action)
+
+    def choose(current: State, seat: int) -> int:
+        legal = current.legal_actions(seat)
+        return legal[rng.below(len(legal))]
+
+    def step(seat: int, action: int, events: list[Event]) -> None:
         log.append((seat, action))
         if on_step is not None:
             on_step(state, seat, action, events)
+
+    Match.from_state(state).play_out(choose, max_decisions, step)
     return log

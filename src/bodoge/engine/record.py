@@ -83,7 +83,7 @@ def write_record(match: Match) -> str:
     lines.append("")
     for entry in match.log:
         by = f" {entry.by}" if entry.by else ""
-        lines.append(f"{entry.ply} {entry.seat} {entry.notation}{by}")
+        lines.append(f"{entry.ply} {entry.seat} {match.notation(entry)}{by}")
     return "\n".join(lines) + "\n"
 
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
 from bodoge.engine.events import Event, EventCatalog, engine_catalog
 from bodoge.engine.notation import normalize
+from bodoge.engine.observe import Observer
 from bodoge.engine.options import OptionSpec, resolve_options
 from bodoge.engine.result import Result
 from bodoge.engine.rng import Rng, fresh_seed
@@ -253,6 +254,12 @@ class State(ABC):
             return [f"勝者：{winners or 'なし'}", f"得点：{scores}"]
         return [f"winner: {winners or 'nobody'}", f"scores: {scores}"]
 
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer | None:
+        """The game's fixed-size numeric encoding of a seat's view for learning agents (see
+        `bodoge.engine.observe`); None for a game that has none yet."""
+        return None
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
         games override with something readable."""
@@ -330,7 +337,7 @@ class State(ABC):
             "players": self.players,
             "options": dict(self.options),  # a copy: the state (and its clones) share theirs
             "ply": self.ply,
-            "pending": self.pending(),
+            "pending": list(self.pending()),  # a copy: a game may hand out its own list
             "over": self.is_over(),
             "result": result.to_json() if result else None,
         }

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng
-from bodoge.games.koremon.cards import RANK, card_key, species_of_rank
+from bodoge.games.koremon.cards import RANK, card_key, card_name, parse_card, species_of_rank
 from bodoge.games.koremon.evolution import EvolutionState
 
 ALL = [card_key(code) for code in range(15)]
@@ -29,7 +29,10 @@ def rng_for(first: int, second: int) -> int:
 def position(
     holds: list[str], dice: tuple[int, int], turn: int = 0, **extra: Any
 ) -> EvolutionState:
-    """Seats hold `holds`; everything else is in the supply unless `supply` is given."""
+    """Seats hold `holds`; everything else is in the supply unless `supply` is given. The next
+    roll is `dice`. Holds better than the rank-5 monsters dealt need rolls before: the previous
+    seat then rolled last (a 6 + 5, which changes nothing), after the fewest rolls that gained
+    those ranks."""
     data: dict[str, Any] = {
         "game": "koremon_evolution",
         "players": len(holds),
@@ -39,6 +42,9 @@ def position(
         "supply": [key for key in ALL if key not in holds],
         "turn": turn,
     }
+    gained = sum(5 - RANK[parse_card(key)] for key in holds)
+    if gained:
+        data.update(ply=gained, dice=[6, 5], last_roller=(turn - 1) % len(holds))
     data.update(extra)
     return EvolutionState.from_json(data)
 
@@ -231,7 +237,7 @@ def test_notation() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["holds"].__setitem__(1, "slime"), "one of each species"),
+        (lambda d: d["holds"].__setitem__(1, "slime"), "cards do not add up: .*Slime too many"),
         (lambda d: d["supply"].append("mimic"), "not a monster"),
         (lambda d: d.__setitem__("turn", 4), "turn must be a seat"),
         (lambda d: d.__setitem__("winner", 0), "holding the Dragon"),
@@ -246,6 +252,66 @@ def test_inconsistent_states_are_refused(change: Any, message: str) -> None:
     data = EvolutionState.new(3, seed=2).to_json()
     change(data)
     with pytest.raises(InvalidState, match=message):
+        EvolutionState.from_json(data)
+
+
+def test_a_state_missing_a_monster_is_refused_naming_it() -> None:
+    """Issue 12: seed 1「モンスターカードは、各モンスターを１枚ずつ抜き出します」: the 15 monsters
+    are held or in the supply; one taken from the supply is named, a seat without its monster
+    is a hold missing."""
+    data = EvolutionState.new(3, seed=2).to_json()
+    taken = data["supply"].pop(3)
+    with pytest.raises(
+        InvalidState, match=f"cards do not add up: 1 {card_name(parse_card(taken))} missing"
+    ):
+        EvolutionState.from_json(data)
+    data = EvolutionState.new(3, seed=2).to_json()
+    data["supply"].append(data["holds"].pop())
+    with pytest.raises(InvalidState, match="holds must list one monster for each of the 3 seats"):
+        EvolutionState.from_json(data)
+
+
+def rolled_to_a_choice() -> dict[str, Any]:
+    """Seat 0 rolled 3 + 2 at rank 5 and chooses a rank-4 monster (ply 1)."""
+    state = position(["slime", "goblin"], (3, 2))
+    state.apply_text(0, "roll")
+    return state.to_json()
+
+
+def golem_after_one_roll(data: dict[str, Any]) -> None:
+    """Seat 0 holds a rank-3 Golem one roll into the game, and seat 1 is to move."""
+    data.update(holds=["golem", "goblin"], choosing_rank=None, turn=1)
+    data["supply"] = [key for key in ALL if key not in data["holds"]]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.__setitem__("ply", 0), "empty exactly until the first roll"),
+        (lambda d: d.update(dice=[4, 2]), "roll 4 \\+ 2 does not lead to choosing a rank-4"),
+        (lambda d: d.update(last_roller=1), "the seat that rolled last is still to move"),
+        (lambda d: d.update(choosing_rank=None), "seat 0 rolled last, so seat 1 is to move"),
+        (golem_after_one_roll, "ply 1 is too few: 2 ranks gained take at least 2 rolls"),
+    ],
+)
+def test_the_turn_the_roll_and_the_counter_agree(change: Any, message: str) -> None:
+    """Issue 12: the seat to move, the last roll, a pending choice and the move counter follow
+    from each other (seed 2: one roll a turn, clockwise; a rank gained takes a roll)."""
+    data = rolled_to_a_choice()
+    EvolutionState.from_json(data)  # as it stands, the position loads
+    change(data)
+    with pytest.raises(InvalidState, match=message):
+        EvolutionState.from_json(data)
+
+
+def test_before_the_first_roll_every_seat_holds_rank_five() -> None:
+    """Seed 1「各プレイヤーは、ランク５のモンスターを１枚ずつ受け取ります」: at ply 0 nobody has
+    rolled, so no seat can hold better than rank 5."""
+    data = EvolutionState.new(2, seed=1).to_json()
+    data["supply"].append(data["holds"][0])
+    data["holds"][0] = "golem"
+    data["supply"].remove("golem")
+    with pytest.raises(InvalidState, match="before the first roll every seat holds its rank-5"):
         EvolutionState.from_json(data)
 
 

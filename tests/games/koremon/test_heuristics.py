@@ -4,7 +4,6 @@ option, and none may depend on what its seat cannot know."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -13,6 +12,7 @@ from bodoge.games.koremon.hunt import HuntState
 from bodoge.games.koremon.trick import TrickState
 
 from .auction_positions import BOTTOM, auction
+from .hunt_positions import hunt as hunt_position
 
 
 def after(state: Any, seat: int, *moves: str) -> Any:
@@ -43,7 +43,7 @@ def test_auction_a_sealed_bid_on_an_unplaceable_card_is_judged_before_the_reveal
     on_dragon = after(state, 0, "bid:0", "bid:0", "bid:0", "bid:20")
     on_nothing = after(state, 0, "bid:0", "bid:0", "bid:0", "bid:0")
     assert on_dragon.heuristic(0) < on_nothing.heuristic(0)
-    state = auction(money=[100, 0, 0])
+    state = auction(round=2, money=[100, 0, 0], bids=[[], [0] * 6, [0] * 6])
     assert after(state, 0, "bid:1").heuristic(0) > after(state, 0, "bid:0").heuristic(0)
 
 
@@ -62,23 +62,14 @@ def test_auction_heuristic_ignores_hidden_bids_and_deck_order() -> None:
 
 
 def hunt(**fields: Any) -> HuntState:
-    data: dict[str, Any] = {
-        "game": "koremon_hunt",
-        "players": 3,
-        "seed": 7,
-        "rng": 0,
-        "deck": ["orc", "bat", "mimic"],
+    """Seat 0 has taken the Harpy (ring position 2) onto its bottom row and the Orc."""
+    defaults: dict[str, Any] = {
         "ring": ["slime", "harpy", "dragon", "kobold", "mimic", "griffin"],
-        "discard": [],
         "piece": 2,
         "pyramids": [{**BOTTOM, "4.1": "orc"}, {}, {}],
-        "turn": 0,
         "phase": "place",
-        "die": 1,
-        "end": None,
     }
-    data.update(fields)
-    return HuntState.from_json(json.loads(json.dumps(data)))
+    return hunt_position(**(defaults | fields))
 
 
 def test_hunt_prefers_the_slot_that_supports_a_higher_row() -> None:
@@ -122,6 +113,7 @@ def trick(
         "won": [[[], [], [], rest]],
         "face_up": [[0, 0, 0, 0]],
         "mimic_only": [],
+        "ply": len(trick_deck()) - sum(len(hand) for hand in hands),  # a card a decision
     }
     data.update(fields)
     return TrickState.from_json(data)

@@ -5,54 +5,17 @@ generator state, then checks the exact outcome."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game
-from bodoge.games.koremon.cards import card_key, full_deck
+from bodoge.games.koremon.cards import card_key, card_name, full_deck, parse_card
 from bodoge.games.koremon.hunt import HuntState
 
+from .hunt_positions import ALMOST_FULL, BOTTOM, hunt
+
 HUNT = get_game("koremon_hunt")
-
-
-def _die_rng(*dice: int) -> int:
-    for state in range(100_000):
-        rng = Rng(state)
-        if all(rng.randint(1, 6) == die for die in dice):
-            return state
-    raise AssertionError(dice)
-
-
-BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
-ALMOST_FULL = {
-    **BOTTOM,
-    **{"4.1": "orc", "4.2": "harpy", "4.3": "lizardman", "4.4": "werewolf"},
-    **{"3.1": "golem", "3.2": "centaur", "3.3": "mermaid"},
-    **{"2.1": "griffin", "2.2": "vampire"},
-}
-
-
-def hunt(dice: tuple[int, ...] = (), **fields: Any) -> HuntState:
-    """A 3-player state: the given fields over a default position, the next rolls `dice`."""
-    data: dict[str, Any] = {
-        "game": "koremon_hunt",
-        "players": 3,
-        "seed": 7,
-        "rng": _die_rng(*dice) if dice else 0,
-        "deck": ["orc", "bat", "mimic"],
-        "ring": ["slime", "goblin", "dragon", "kobold", "mimic", "griffin"],
-        "discard": [],
-        "piece": 1,
-        "pyramids": [{}, {}, {}],
-        "turn": 0,
-        "phase": "roll",
-        "die": 0,
-        "end": None,
-    }
-    data.update(fields)
-    return HuntState.from_json(json.loads(json.dumps(data)))
 
 
 def test_setup_ring_of_six_piece_on_first_card() -> None:
@@ -91,7 +54,8 @@ def test_place_refills_from_the_deck_and_passes_left() -> None:
     assert events[1] == {"type": "refill", "position": 4, "card": "orc"}
     data = state.to_json()
     assert data["pyramids"][0] == {"5.2": "kobold"}
-    assert data["ring"][3] == "orc" and data["deck"] == ["bat", "mimic"]
+    assert data["ring"][3] == "orc" and data["deck"][:2] == ["bat", "mimic"]
+    assert len(data["deck"]) == 90 - 6 - 1  # one card placed, six on the ring
     assert state.pending() == [1] and state.legal_texts(1) == ["roll"]
 
 
@@ -115,7 +79,8 @@ def test_unplaceable_card_is_left_and_the_turn_passes() -> None:
         {"type": "leave", "seat": 0, "card": "goblin"},
     ]
     data = state.to_json()
-    assert data["ring"][1] == "goblin" and data["deck"] == ["orc", "bat", "mimic"]
+    assert data["ring"][1] == "goblin" and data["deck"][:3] == ["orc", "bat", "mimic"]
+    assert len(data["deck"]) == 90 - 6 - 1
     assert data["pyramids"][0] == {"5.1": "goblin"}
     assert state.pending() == [1]
 
@@ -147,8 +112,8 @@ def test_mimic_left_when_mimics_not_placeable() -> None:
 def test_end_when_a_refill_finds_the_deck_empty() -> None:
     """Seed 4.「カードの補充の時、山札が無くなるか…ゲーム終了です」, §3 "when a refill is
     needed and the deck is empty": the last card placed leaves its position empty and the
-    game ends."""
-    state = hunt(dice=(1,), deck=[])
+    game ends (the other 84 cards went to the discard in renewed rings)."""
+    state = hunt(dice=(1,), deck=[], rest="discard")
     state.apply_text(0, "roll")
     events = state.apply_text(0, "place:5.1")
     assert events[-2] == {"type": "end", "reason": "deck"} and events[-1]["type"] == "game_over"
@@ -160,8 +125,8 @@ def test_end_when_a_refill_finds_the_deck_empty() -> None:
 
 def test_drawing_the_last_card_does_not_end() -> None:
     """§3: the end comes when a refill is *needed* and the deck is empty, so turning the last
-    card is an ordinary refill."""
-    state = hunt(dice=(1,), deck=["orc"])
+    card is an ordinary refill (seat 1 can still place the Orc)."""
+    state = hunt(dice=(1,), deck=["orc"], rest="discard", pyramids=[{}, BOTTOM, {}])
     state.apply_text(0, "roll")
     state.apply_text(0, "place:5.1")
     assert not state.is_over() and state.to_json()["deck"] == []
@@ -186,21 +151,32 @@ def test_tie_broken_by_more_cards_placed() -> None:
     state = hunt(
         dice=(1,),
         deck=[],
-        pyramids=[{"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "4.1": "orc"}, BOTTOM, {}],
+        rest="discard",
+        pyramids=[
+            {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "4.1": "orc"},
+            BOTTOM,
+            {"5.1": "skeleton", "5.2": "bat", "5.4": "slime"},
+        ],
         turn=2,
     )
     state.apply_text(2, "roll")
-    state.apply_text(2, "place:5.1")  # seat 2 takes the Goblin: 1 point, and the deck is empty
+    state.apply_text(2, "place:5.3")  # seat 2 takes the Goblin: 4 points, and the deck is empty
     result = state.result()
     assert result is not None
-    assert result.scores == [5, 5, 1] and result.ranks == [2, 1, 3] and result.winners == [1]
+    assert result.scores == [5, 5, 4] and result.ranks == [2, 1, 3] and result.winners == [1]
 
 
 def test_full_tie_is_shared() -> None:
-    """§3 "Ties: more cards placed wins; then shared"."""
-    state = hunt(dice=(1,), deck=[], pyramids=[{"5.1": "bat"}, {"5.1": "slime"}, {}], turn=2)
-    state.apply_text(2, "roll")
-    state.apply_text(2, "place:5.3")
+    """§3 "Ties: more cards placed wins; then shared": a finished game (here a ring nobody can
+    use, with dead_ring=end) where every seat has one rank-5 card is shared by all three."""
+    state = hunt(
+        options={"dead_ring": "end"},
+        ring=["orc", "harpy", "dragon", "griffin", "golem", "vampire"],
+        pyramids=[{"5.1": "bat"}, {"5.1": "slime"}, {"5.3": "goblin"}],
+        phase="over",
+        end="dead",
+        piece=3,
+    )
     result = state.result()
     assert result is not None and result.winners == [0, 1, 2] and result.ranks == [1, 1, 1]
 
@@ -232,7 +208,7 @@ def test_dead_ring_is_renewed() -> None:
         "ring": ["orc", "harpy", "dragon", "mimic", "golem", "werewolf"],
     }
     data = state.to_json()
-    assert data["discard"] == discarded and data["deck"] == ["bat"] and data["piece"] == 2
+    assert data["discard"] == discarded and data["deck"][0] == "bat" and data["piece"] == 2
     assert state.pending() == [1] and not state.is_over()
 
 
@@ -249,10 +225,10 @@ def test_dead_ring_ends_the_game_with_option_end() -> None:
 def test_dead_ring_with_a_short_deck_ends_the_game() -> None:
     """Renewal turns cards like a refill, so a deck that runs out while turning the new ring
     ends the game (§3: a refill is needed and the deck is empty)."""
-    state = dead_after_goblin(["kobold", "orc", "dragon"])
+    state = dead_after_goblin(["kobold", "orc", "dragon", "harpy"], rest="discard")
     events = state.apply_text(0, "place:5.2")
     assert events[-2] == {"type": "end", "reason": "deck"} and events[-1]["type"] == "game_over"
-    assert state.to_json()["ring"] == ["orc", "dragon", None, None, None, None]
+    assert state.to_json()["ring"] == ["orc", "dragon", "harpy", None, None, None]
 
 
 def test_a_dead_ring_cannot_be_written_as_a_position_to_play() -> None:
@@ -289,7 +265,7 @@ def test_wrong_seat_and_illegal_slot_leave_the_state_unchanged() -> None:
         ({"turn": 3}, "turn must be"),
         ({"phase": "dance"}, "phase must be"),
         ({"deck": ["unicorn"]}, "'unicorn' is no card"),
-        ({"deck": ["dragon"] * 6}, "Dragon more than the deck"),
+        ({"deck": ["dragon"] * 6}, "2 Dragon too many"),
         ({"pyramids": [{"4.1": "orc"}, {}, {}]}, "seat 0: slot 4.1 is filled"),
         ({"phase": "place", "piece": 3}, "cannot be placed"),
         ({"end": "deck"}, "end must be"),
@@ -307,12 +283,81 @@ def test_inconsistent_states_are_rejected(fields: dict[str, Any], message: str) 
         hunt(**fields)
 
 
+def renewed_position() -> HuntState:
+    """Seat 0 has placed the Goblin, the dead ring was renewed (six cards discarded) and seat 1
+    is to roll: every place that holds cards holds some (test_dead_ring_is_renewed)."""
+    state = dead_after_goblin(["kobold", "orc", "harpy", "dragon", "mimic", "golem", "werewolf"])
+    state.apply_text(0, "place:5.2")
+    return state
+
+
+@pytest.mark.parametrize("place", ["deck", "discard", "ring", "pyramid"])
+def test_a_state_missing_a_card_is_refused_naming_it(place: str) -> None:
+    """Issue 12: seed 1.「モンスターカード９０枚」 are all somewhere (deck, ring, discard,
+    pyramids); a state with one card taken out of any of them is refused, naming the card."""
+    data = renewed_position().to_json()
+    HuntState.from_json(data)  # as it stands, the position loads
+    if place == "deck":
+        key = data["deck"].pop(5)
+    elif place == "discard":
+        key = data["discard"].pop(0)
+    elif place == "ring":
+        key, data["ring"][3] = data["ring"][3], None
+    else:
+        key = data["pyramids"][0].pop("5.2")  # the Goblin (nothing rests on it)
+    with pytest.raises(
+        InvalidState, match=f"cards do not add up: 1 {card_name(parse_card(key))} missing"
+    ):
+        HuntState.from_json(data)
+
+
+def discard_five(data: dict[str, Any]) -> None:
+    data["deck"].append(data["discard"].pop())
+
+
+def empty_position_with_cards_left(data: dict[str, Any]) -> None:
+    """The game over by deck with ring position 2 empty (its card back in the deck)."""
+    data.update(phase="over", end="deck")
+    data["deck"].append(data["ring"][1])
+    data["ring"][1] = None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # a renewal discards the whole ring: whole rings of six
+        (discard_five, "discard holds 5 cards, but renewals discard whole rings of 6"),
+        # seed 4.: an empty ring position comes only when the deck has run out
+        (empty_position_with_cards_left, "ring position 2 is empty, but the deck still holds"),
+        # each placed card took a roll and a placement
+        (lambda d: d.__setitem__("ply", 29), "ply 29 is too few: 15 cards placed"),
+        (lambda d: d.__setitem__("die", 0), "die is 0 exactly until the first roll"),
+    ],
+)
+def test_counts_that_follow_from_the_rest(change: Any, message: str) -> None:
+    """Issue 12: the discard's size, the empty ring positions, the move counter and the die
+    must fit the rest of the position."""
+    data = renewed_position().to_json()
+    change(data)
+    with pytest.raises(InvalidState, match=message):
+        HuntState.from_json(data)
+
+
+def test_the_piece_starts_on_the_first_card() -> None:
+    """Seed 1.「最初にめくったカードの上に、駒を置きます」: before the first roll (ply 0, die 0)
+    the piece is on position 1."""
+    data = HUNT.new(3, seed=4).to_json()
+    data["piece"] = 4
+    with pytest.raises(InvalidState, match="before the first roll the piece is on position 1"):
+        HuntState.from_json(data)
+
+
 def test_views_hide_only_the_deck_order() -> None:
     """The deck is face down (seed 1.「山札」); everything else in Hunt is face up."""
     state = hunt()
     for seat in (None, 0, 1, 2):
         view = state.view(seat)
-        assert "deck" not in view and view["deck_count"] == 3
+        assert "deck" not in view and view["deck_count"] == 84
         assert view["ring"][2] == "dragon"
 
 

@@ -49,7 +49,7 @@ def test_bid_candidates_are_a_grid_within_the_money_left() -> None:
     assert BID_CANDIDATES[0] == [0]
     assert BID_CANDIDATES[5] == [0, 1, 2, 3, 4, 5]
     assert BID_CANDIDATES[30] == [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 24, 28, 30]
-    state = auction(money=[100, 9, 100], bids=[[], [3], []])
+    state = auction(round=2, money=[100, 9, 100], bids=[[], [3], []])
     assert state.search_actions(1) == [0, 1, 2, 3, 4, 5, 6]  # 9 - 3 left
     assert set(state.search_actions(0)) <= set(state.legal_actions(0))
 
@@ -57,7 +57,7 @@ def test_bid_candidates_are_a_grid_within_the_money_left() -> None:
 def test_simulated_bidder_skips_what_it_cannot_place() -> None:
     """Seat 0's row 5 is full: the Slime, Goblin and Bat on the table (all rank 5) can never be
     placed, so it bids 0 on them whatever the dice say."""
-    state = auction(pyramids=[BOTTOM, {}, {}])
+    state = auction(round=2, pyramids=[BOTTOM, {}, {}], money=[95, 100, 100])
     rng = Rng(1)
     for _ in range(50):
         assert state.playout_action(0, state.legal_actions(0), rng) == 0  # the Slime

@@ -3,9 +3,6 @@ Japanese title, card names and words; the action notations unchanged."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
 from bodoge.engine import State
@@ -13,6 +10,8 @@ from bodoge.games.koremon import AuctionState, EvolutionState, HuntState, TrickS
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import MIMIC, card_name, parse_card
 from bodoge.games.koremon.render import card_label, pyramid_block, width
+
+from .auction_positions import auction
 
 
 def _play(state: State, steps: int, pick: int = -1) -> State:
@@ -110,14 +109,12 @@ def test_japanese_pyramid_rows_are_centred_in_terminal_columns() -> None:
 def test_auction_reveal_columns_line_up_in_the_terminal() -> None:
     """Bug fix: the bids after a reveal start in one terminal column however wide the names
     (a kana takes two columns), in English and in Japanese."""
-    data: dict[str, Any] = json.loads(json.dumps(AuctionState.new(3, seed=5).to_json()))
-    data["last_reveal"] = {
-        "cards": ["bat", "lizardman", "mimic"],
-        "bids": [[1, 2, 3], [0, 0, 0], [4, 5, 6]],
-        "winners": [2, 2, 2],
-    }
-    state = AuctionState.from_json(data)
+    state = auction(table=["bat", "lizardman", "mimic", "slime", "goblin", "orc"])
+    for seat, amounts in enumerate([[1, 2, 3, 0, 0, 0], [0] * 6, [1, 2, 3, 0, 0, 0]]):
+        for amount in amounts:
+            state.apply_text(seat, f"bid:{amount}")  # ties and zeros: nobody wins a card
+    assert state.round == 2 and state.last["winners"] == [-1] * 6
     for lang, bid in (("en", "s0:"), ("ja", "席0:")):
         rows = [line for line in state.render(0, lang).splitlines() if bid in line]
-        assert len(rows) == 3
+        assert len(rows) == 6
         assert len({width(row[: row.index(bid)]) for row in rows}) == 1

@@ -20,7 +20,7 @@ from bodoge.engine import (
     get_game,
     visible_events,
 )
-from bodoge.games.koremon.cards import parse_card, trick_deck
+from bodoge.games.koremon.cards import card_name, parse_card, trick_deck
 from bodoge.games.koremon.trick import TrickState, card_key, trick_winner
 
 DECK = Counter(card_key(card) for card in trick_deck())
@@ -67,6 +67,8 @@ def position(
         "won": [won] + [[[] for _ in range(players)]] * (games - 1),
         "face_up": [face_up] + [[0] * players] * (games - 1),
         "mimic_only": list(mimic_only),
+        # one decision a card: the cards not in hand have been played
+        "ply": sum(DECK.values()) // games - sum(len(hand) for hand in hands),
     }
     return TrickState.from_json(data)
 
@@ -400,6 +402,7 @@ def test_three_players_play_two_games_and_sum_the_scores() -> None:
             "trick": [],
             "won": [[first, [], ["mimic"] * 10], [[], [], []]],
             "face_up": [[0, 0, 2], [0, 0, 0]],
+            "ply": 27,  # 30 cards dealt, three still in hand
         }
     )
     game1 = state.game_scores(0)
@@ -450,6 +453,7 @@ def test_three_player_result_is_the_sum_of_both_games() -> None:
         "trick": [],
         "won": [game1, game2],
         "face_up": [[0, 0, 1], [0, 0, 0]],
+        "ply": 60,  # every card played
     }
     state = TrickState.from_json(data)
     result = state.result()
@@ -504,14 +508,22 @@ def test_notation_accepts_keys_english_and_japanese_names() -> None:
             state.parse_action(bad)
 
 
+def into_trick(data: dict[str, Any], card: str, kind: str) -> None:
+    """Move a `card` from a hand into the trick, counted as `kind` (every card stays counted)."""
+    holder = next(seat for seat, hand in enumerate(data["hands"]) if card in hand)
+    data["hands"][holder].remove(card)
+    data["trick"].append({"seat": holder, "card": card, "as": kind})
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["hands"][0].append("dragon"), "60-card"),
+        (lambda d: d["hands"][0].append("dragon"), "cards do not add up: 1 Dragon too many"),
+        (lambda d: d["hands"][2].pop(), "cards do not add up: 1 .* missing"),
         (lambda d: d["hands"][0].__setitem__(0, "wyvern"), "not a card"),
         (lambda d: d.__setitem__("leader", 7), "leader must be a seat"),
-        (lambda d: d["trick"].append({"seat": 0, "card": "mimic", "as": "bat"}), "Mimic must"),
-        (lambda d: d["trick"].append({"seat": 0, "card": "orc", "as": "bat"}), "only as itself"),
+        (lambda d: into_trick(d, "mimic", "bat"), "Mimic must"),
+        (lambda d: into_trick(d, "orc", "bat"), "only as itself"),
         (lambda d: d.__setitem__("game_number", 2), "game_number"),
         (lambda d: d.__setitem__("mimic_only", [0]), "holds monsters"),
         (lambda d: d.__setitem__("last_winner", 2), "last_winner and last_rule"),
@@ -523,6 +535,101 @@ def test_inconsistent_states_are_refused(change: Any, message: str) -> None:
     data = TrickState.new(4, seed=8).to_json()
     change(data)
     with pytest.raises(InvalidState, match=message):
+        TrickState.from_json(data)
+
+
+def every_place_holds_cards() -> dict[str, Any]:
+    """A 4-player position whose hands, won piles, trick and face-up Mimics all hold cards:
+    seat 0 led a Mimic (face up) and seat 1 played a Golem."""
+    state = position(
+        [["golem"], ["golem", "orc"], ["slime", "bat"], ["harpy", "kobold"]],
+        led=1, face_up=[1, 0, 0, 0], rest_to=3, mimic_lead="any-time",
+    )  # fmt: skip
+    play(state, "play:golem")
+    return state.to_json()
+
+
+def take_one(data: dict[str, Any], place: str) -> str:
+    """Take one card out of `place`; the name of the card taken."""
+    if place == "hand":
+        key = data["hands"][2].pop()
+    elif place == "won":
+        key = data["won"][0][3].pop()
+    elif place == "trick":
+        key = data["trick"].pop()["card"]
+    elif place == "face_up":
+        data["face_up"][0][0] -= 1
+        key = "mimic"
+    else:
+        data.update(TrickState.new(3, seed=6).to_json())
+        key = data["reserve"].pop()
+    return card_name(parse_card(key))
+
+
+@pytest.mark.parametrize("place", ["hand", "won", "trick", "face_up", "reserve"])
+def test_a_state_missing_a_card_is_refused_naming_it(place: str) -> None:
+    """Issue 12: seed 1「ランク１〜５のすべてのモンスターを２枚ずつ抜き、カード枚数を６０枚に」:
+    the 60 cards are all in hands, won piles, the trick, face up or (3 players) the reserve;
+    one taken out of any of them is refused by name."""
+    data = every_place_holds_cards()
+    TrickState.from_json(data)  # as it stands, the position loads
+    name = take_one(data, place)
+    with pytest.raises(InvalidState, match=f"cards do not add up: 1 {name} missing"):
+        TrickState.from_json(data)
+
+
+def test_the_move_counter_is_the_cards_played() -> None:
+    """One decision a card (seed 3「時計回りに手札を１枚ずつ出していきます」): the move counter is
+    the number of cards no longer in a hand, 60 minus those held with four players."""
+    data = every_place_holds_cards()
+    played = 60 - sum(len(hand) for hand in data["hands"])
+    assert data["ply"] == played
+    data["ply"] = played - 1
+    with pytest.raises(InvalidState, match=f"ply {played - 1} must be {played}"):
+        TrickState.from_json(data)
+
+
+def test_no_last_trick_before_the_first_is_finished() -> None:
+    """A new game has finished no trick, so it shows no last trick (seed 4 decides one only
+    when everyone has played)."""
+    data = TrickState.new(4, seed=3).to_json()
+    data["last_trick"] = [
+        {"seat": seat, "card": card} for seat, card in enumerate(["golem", "orc", "golem", "bat"])
+    ]
+    data["last_winner"], data["last_rule"] = 2, 1
+    with pytest.raises(InvalidState, match="no trick has been finished yet"):
+        TrickState.from_json(data)
+
+
+def test_the_last_tricks_winner_keeps_its_cards() -> None:
+    """Seed 4「獲得したカードは…自分の前に裏向きで置いておきます」: the winner of the last trick
+    has its cards among its won cards; here they all lie with seat 0, not the winner seat 2."""
+    data = position([["orc"], ["orc"], ["bat"], ["bat"]], leader=2, rest_to=0).to_json()
+    data["last_trick"] = [
+        {"seat": seat, "card": card}
+        for seat, card in enumerate(["golem", "dragon", "golem", "slime"])
+    ]
+    data["last_winner"], data["last_rule"] = 2, 1
+    with pytest.raises(InvalidState, match="last_trick: seat 2 won it, so its cards are among"):
+        TrickState.from_json(data)
+
+
+def test_the_leader_follows_from_the_deal_and_the_last_trick() -> None:
+    """Seed 3「ディーラーの左隣のプレイヤーが、最初のリードプレイヤーになります」and「トリックを
+    獲得したプレイヤーが、次のリードプレイヤーになります」: a new deal led by another seat, or a
+    trick led by someone other than the last trick's winner, is refused."""
+    data = TrickState.new(4, seed=3).to_json()
+    data["leader"] = (data["dealer"] + 2) % 4
+    with pytest.raises(InvalidState, match="left of the dealer, leads"):
+        TrickState.from_json(data)
+    state = position(
+        [["orc", "bat"], ["golem", "orc"], ["golem", "slime"], ["kobold", "slime"]], rest_to=0
+    )
+    play(state, "play:orc", "play:orc", "play:golem", "play:kobold")  # the Orcs: seat 1
+    data = state.to_json()
+    assert data["leader"] == 1 and data["last_winner"] == 1
+    data["leader"] = 2
+    with pytest.raises(InvalidState, match="seat 1 won the last trick, so it leads"):
         TrickState.from_json(data)
 
 
@@ -578,7 +685,7 @@ def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
     """Seed 4 ①「【最も枚数が多いモンスターカード】を一番最後に出したプレイヤーがトリックを獲得」:
     a state whose last trick (Golem, Dragon, Golem, Slime) names seat 0 as its winner is refused
     (seat 2 won it by rule ①); with seat 2 and rule 1 it is read and shown."""
-    state = position([["orc"], ["orc"], ["bat"], ["bat"]], leader=2, rest_to=0)
+    state = position([["orc"], ["orc"], ["bat"], ["bat"]], leader=2, rest_to=2)
     data = state.to_json()
     data["last_trick"] = [
         {"seat": 0, "card": "golem", "as": "golem"},

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bodoge.engine import get_game
 from bodoge.games.monster_hex.game import MonsterHex
 
@@ -80,9 +82,11 @@ def test_curse_takes_from_every_edge_of_an_enemy_unit() -> None:
 
 
 def test_counters_never_take_a_power_below_zero() -> None:
-    state = game(ABILITIES, board={"c6": "blue-A1@0"}, hands=[["red-S"], [], [], []],
-                 counters={"blue-A1": {"white": 0, "black": 9}})  # fmt: skip
-    assert [state.power(state.board.cell_of["c6"], d) for d in range(6)] == [0] * 6
+    """Green's three Curse units (★ 2, ● 1, ● 1) have laid 4 black counters on blue-A1 (4 2 5 3 4
+    1): every power drops by 4, and none below 0."""
+    board = {"c6": "blue-A1@0", "a1": "green-S@0", "a2": "green-B1@0", "a3": "green-C1@0"}
+    state = game(ABILITIES, board=board, counters={"blue-A1": {"white": 0, "black": 4}})
+    assert [state.power(state.board.cell_of["c6"], d) for d in range(6)] == [0, 0, 1, 0, 0, 0]
 
 
 def test_confuse_turns_an_adjacent_enemy_before_the_stones_are_resolved() -> None:
@@ -109,7 +113,7 @@ def test_confuse_star_reaches_any_enemy() -> None:
 def test_scheme_draws_a_private_objective_card_even_without_the_objective_option() -> None:
     """隠密: ●★目標カードを1枚引く※個人目標:非公開. 〈隠密〉は…オプションを採用しない場合でも、この
     能力を選んだプレイヤーだけが目標カードを持ちます."""
-    deck = ["line3", "line4", "triangle"]
+    deck = ["line3", "line4", "triangle"]  # the top three (the others lie below)
     state = duel(2, "yellow-B1", 2, "blue-A1", 3, ["enchant", "blitz", "scheme", "curse"],
                  objectives={"public": [], "private": [[], [], [], []], "deck": deck})  # fmt: skip
     assert state.legal_texts(2) == ["pass", "scheme"]
@@ -118,12 +122,14 @@ def test_scheme_draws_a_private_objective_card_even_without_the_objective_option
     assert drawn["visible_to"] == [2] and drawn["private"] == {"card": "triangle"}
     assert state.view(2)["objectives"]["private"][2] == ["triangle"]
     assert state.view(0)["objectives"]["private"][2] == 1
-    assert state.view(0)["objectives"]["deck"] == 2
+    assert state.view(0)["objectives"]["deck"] == 19  # the 20 cards but the one drawn
 
 
 def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_stone() -> None:
     """魔石化: ★空きマス1つを2点の大魔石マスに変える。黒のカウンターがあるマスの周りすべてがユニット
-    に囲まれた時、…魔石の獲得判定を行います. The hex is free again afterwards (一時的に)."""
+    に囲まれた時、…魔石の獲得判定を行います: RULINGS §2, once every placeable neighbour holds a
+    unit (a1 is next to L1's hex b2, which never holds one). The hex is free again afterwards
+    (一時的に)."""
     hands = [["red-C3"], ["blue-C3"], ["yellow-C3"], ["green-S", "green-C3"]]
     state = game(["enchant", "blitz", "confuse", "petrify"], start=3, hands=hands)
     place(state, 3, "green-S", "a4")  # the first unit: a start hex
@@ -131,9 +137,14 @@ def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_ston
     play(state, 3, "petrify:a1")
     assert state.petrified[state.board.cell_of["a1"]] == 2
     # a1's placeable neighbours are a2 (east of it) and b1 (south-west of it)
+    board = {
+        "a2": turned("red-A1", W, 3),
+        "c2": anchor("blue-B1", NE, 5, SE, "yellow"),
+        "f5": "green-S@0",
+    }  # fmt: skip  (green's S laid the two counters)
     state = game(
         ["enchant", "blitz", "confuse", "petrify"],
-        board={"a2": turned("red-A1", W, 3), "c2": anchor("blue-B1", NE, 5, SE, "yellow")},
+        board=board,
         hands=[["red-C3"], ["blue-C3", "blue-B1"], ["yellow-C3"], ["green-C3"]],
         petrified={"a1": 2},
         turn=1,
@@ -141,17 +152,43 @@ def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_ston
     assert not any(text.startswith("a1@") for text in placements_after(state, 1, "blue-B1"))
     state = game(
         ["enchant", "blitz", "confuse", "petrify"],
-        board={"a2": turned("red-A1", W, 3), "c2": anchor("blue-B1", NE, 5, SE, "yellow")},
+        board=board,
         hands=[["red-C3"], ["blue-C3", "blue-B1"], ["yellow-C3"], ["green-C3"]],
         petrified={"a1": 2},
         turn=1,
     )
     events = place(state, 1, "blue-B1", "b1", NE, 5)
+    events += play(state, 1, "pass")  # B1 is blue's Blitz unit: no second placement
     (stone,) = of_type(events, "petrified_stone")
     assert stone == {"type": "petrified_stone", "hex": "a1", "points": 2,
                      "totals": {"red": 3, "blue": 5}, "faction": "blue"}  # fmt: skip
     assert state.points()[1] == 2 and state.petrified[0] == 0
     assert state.face[0] != 0  # a1 takes units again
+
+
+@pytest.mark.parametrize(("unit", "points"), [("green-S", 2), ("green-C1", 1)])
+def test_petrify_on_a_hex_already_surrounded_resolves_at_once(unit: str, points: int) -> None:
+    """RULINGS §2 (issue 11): the counter may go on any empty hex but the last one a stone waits
+    for, so also on a1, whose placeable neighbours a2 and b1 hold units already (L1's hex b2 never
+    holds one and does not count): 黒のカウンターがあるマスの周りすべてがユニットに囲まれた時…
+    魔石の獲得判定を行います, at once, as a stone of 2 points (★) or 1 (●); then a1 is free."""
+    state = game(
+        ["enchant", "blitz", "confuse", "petrify"],
+        board={"a2": turned("red-A1", W, 3), "b1": turned("blue-B1", NE, 4),
+               "f2": anchor(unit, E, 5 if unit == "green-S" else 3, E, "green")},
+        hands=[["red-C3"], ["blue-C3"], ["yellow-C3"], ["green-C3", unit]],
+        turn=3,
+    )  # fmt: skip
+    place(state, 3, unit, "f1", E, 5 if unit == "green-S" else 3)
+    assert "petrify:a1" in state.legal_texts(3)
+    events = play(state, 3, "petrify:a1")
+    (stone,) = of_type(events, "petrified_stone")
+    assert stone == {"type": "petrified_stone", "hex": "a1", "points": points,
+                     "totals": {"red": 3, "blue": 4}, "faction": "blue"}  # fmt: skip
+    assert state.points()[1] == points
+    a1 = state.board.cell_of["a1"]
+    assert state.petrified[a1] == 0 and state.petrified_done == [a1] and state.face[a1] != 0
+    assert state.pending() == [0]  # the turn is over: the next seat plays
 
 
 def placements_after(state: MonsterHex, seat: int, unit: str) -> set[str]:
@@ -161,12 +198,12 @@ def placements_after(state: MonsterHex, seat: int, unit: str) -> set[str]:
 
 def test_petrify_restrictions() -> None:
     """魔石の獲得判定に必要な最後の空きマスに黒のカウンターを置くことはできません; and bodoge's
-    rulings: not next to another petrified hex, and only where a neighbour is still empty."""
+    ruling (RULINGS §2): not next to another petrified hex."""
     state = game(
         ["enchant", "blitz", "confuse", "petrify"],
-        board={"a3": "red-C3@0", "f1": "red-C2@0", "e1": "red-C4@0"},
+        board={"a3": "red-C3@0", "f1": "red-C2@0", "e1": "red-C4@0", "a5": "green-C1@0"},
         hands=[["red-A1"], ["blue-C3"], ["yellow-C3"], ["green-S", "green-C3"]],
-        petrified={"d6": 1},
+        petrified={"d6": 1},  # laid by green-C1 (●)
         start=3,
     )
     place(state, 3, "green-S", "f2")
@@ -195,11 +232,11 @@ def test_after_blitz_a_seat_skips_turns_once_down_to_the_final_hand() -> None:
     """尚、この能力を使用した場合、残り手札が2枚になった以降のラウンドのあなたの手番は飛ばされます
     (RULINGS §2: once its hand is down to what every seat keeps at the end, 2 with 4 players)."""
     hands = [["red-C3", "red-C2", "red-C1"], ["blue-C3", "blue-C2"], ["yellow-C3"], ["green-C3"]]
-    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=28, decks=[[]] * 4,
+    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=28,
                  blitz_used=[None, 5, None, None])  # fmt: skip
     place(state, 0, "red-C3", None)
     assert state.pending() == [2]  # blue (seat 1) is skipped
-    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=28, decks=[[]] * 4)
+    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=28)
     place(state, 0, "red-C3", None)
     assert state.pending() == [1]  # without Blitz used, blue plays its turn
 
@@ -208,7 +245,7 @@ def test_no_blitz_without_a_later_turn_to_skip() -> None:
     """Blitz needs more units in hand than every seat keeps at the end, and a later turn of its
     own to skip, so the blitzing seat never places more units than anyone else (RULINGS §2)."""
     hands = [["red-C3"], ["blue-B1", "blue-C2", "blue-C3"], ["yellow-C3"], ["green-C3"]]
-    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=29, decks=[[]] * 4)
+    state = game(ABILITIES, board={"c1": "red-S@0"}, hands=hands, turn=29)
     place(state, 1, "blue-B1", "c2", W, 3)
     assert state.pending() == [2]  # round 8: no use offered, the turn passed
 
@@ -276,8 +313,8 @@ def test_scatter_does_not_narrow_the_choice_of_the_first_unit() -> None:
     unit in hand can open the game: holding its Scatter S does not leave blue only the S to
     pick (the S fits nowhere else then, see the test above)."""
     abilities = ["enchant", "scatter", "confuse", "curse"]
-    hands = [["red-C3"], ["blue-S", "blue-C2", "blue-B1"], ["yellow-C3"], ["green-C3"]]
+    hands = [["red-C3"], ["blue-S", "blue-C2", "blue-B1", "blue-C4"], ["yellow-C3"], ["green-C3"]]
     state = game(abilities, hands=hands, start=1)
-    assert state.legal_texts(1) == ["unit:blue-S", "unit:blue-B1", "unit:blue-C2"]
+    assert state.legal_texts(1) == ["unit:blue-S", "unit:blue-B1", "unit:blue-C2", "unit:blue-C4"]
     assert placements_after(state, 1, "blue-C2") == {f"{h}@{r}" for h in ("a4", "f2")
                                                      for r in range(6)}  # fmt: skip

@@ -5,6 +5,7 @@ faction choice, dealing, refills, turn order, rounds, game end, scoring and tie-
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from bodoge.engine import IllegalAction, InvalidState, Rng, get_game, visible_ev
 from bodoge.engine.playout import random_playout
 from bodoge.games.monster_hex.game import MonsterHex
 
-from .helpers import NE, NW, SW, E, W, build, of_type, place, play, turned
+from .helpers import NE, NW, SW, E, W, around, build, of_type, place, play, rehome, turned
 
 GAME = get_game("monster_hex")
 
@@ -86,14 +87,20 @@ def test_refill_from_the_seats_own_deck_after_its_turn() -> None:
 
 
 def test_an_empty_deck_means_no_refill() -> None:
-    """※自分の山札が尽きたら、もう手札補充は行いません。"""
+    """※自分の山札が尽きたら、もう手札補充は行いません。 Round 7 of 4 players: red has placed six
+    units (on a1-a5 and b6), its last four are in hand and its deck is empty."""
+    hexes, keys = ("a1", "a2", "a3", "a4", "a5", "b6"), ("A2", "B1", "B2", "B3", "C1", "C2")
+    board = {h: f"red-{key}@0" for h, key in zip(hexes, keys, strict=True)}
     state = build(
         4,
-        hands=[["red-S", "red-A1"], ["blue-S"], ["yellow-S"], ["green-S"]],
-        decks=[[], [], [], []],
+        board=board,
+        hands=[["red-S", "red-A1", "red-C3", "red-C4"], [], [], []],
+        decks=[[], None, None, None],
+        turn=24,
     )
-    place(state, 0, "red-S", "a4")
-    assert [state.c.unit_names[u] for u in state.hands[0]] == ["red-A1"]
+    events = place(state, 0, "red-S", None)
+    assert [state.c.unit_names[u] for u in state.hands[0]] == ["red-A1", "red-C3", "red-C4"]
+    assert not of_type(events, "draw")
 
 
 @pytest.mark.parametrize(
@@ -156,15 +163,20 @@ def test_a_large_stone_on_the_last_placement_resolves_before_the_game_ends() -> 
 # ---- final scoring ----
 
 
-def over(players: int = 4, **fields: object) -> MonsterHex:
-    turns = {4: 32, 3: 30, 2: 18}[players]
-    options = {"shared_faction": "off"} if players == 2 else {}
-    return build(players, phase="over", turn=turns, stones={}, options=options, **fields)
+def over(resolved: list[str], **fields: Any) -> MonsterHex:
+    """The end of a 4-player game whose large stones `resolved` are surrounded and resolved (the
+    others still hold their tiles)."""
+    board = around(4, resolved, FACTIONS)
+    return build(4, phase="over", turn=32, board=board, done=resolved, **fields)
+
+
+FACTIONS = ["red", "blue", "yellow", "green"]
 
 
 def test_most_points_wins() -> None:
     """最多得点獲得プレイヤーが勝者です。"""
-    state = over(taken={"red": ["blue6"], "blue": ["red3", "green4"]})
+    state = over(["L3", "L4"], taken={"red": ["blue6"], "blue": ["red3", "green4"]},
+                 discarded=["yellow5b"])  # fmt: skip
     result = state.result()
     assert result is not None
     assert result.scores == [6.0, 7.0, 0.0, 0.0] and result.winners == [1]
@@ -173,7 +185,8 @@ def test_most_points_wins() -> None:
 
 def test_a_tie_goes_to_the_holder_of_the_7_point_stone() -> None:
     """該当するプレイヤーが複数いる場合は、7点の魔石を獲得したプレイヤーが勝者です。"""
-    state = over(taken={"red": ["blue6", "green4"], "blue": ["red7", "red3"]})
+    state = over(["L1", "L3", "L4"], taken={"red": ["blue6", "green4"], "blue": ["red7", "red3"]},
+                 discarded=["blue4", "yellow5b"])  # fmt: skip
     result = state.result()
     assert result is not None
     assert result.scores[:2] == [10.0, 10.0] and result.winners == [1]
@@ -184,7 +197,9 @@ def test_a_tie_without_the_7_point_stone_is_a_shared_win() -> None:
     """該当するプレイヤーに7点の魔石がなければ、魔王は必要ないということで勝利を分かち合って
     ください。"""
     state = over(
-        taken={"red": ["blue6", "green4"], "blue": ["yellow5a", "yellow5b"], "yellow": ["red7"]}
+        ["L1", "L2", "L3", "L4"],
+        taken={"red": ["blue6", "green4"], "blue": ["yellow5a", "yellow5b"], "yellow": ["red7"]},
+        discarded=["red3", "green6", "blue4"],
     )
     result = state.result()
     assert result is not None
@@ -274,19 +289,24 @@ def test_the_shared_faction_takes_the_tile_worth_more_to_it(tiles: list[str], ta
 def test_the_shared_faction_scores_like_a_player_and_both_may_lose() -> None:
     """共有色もプレイヤーと同じく得点を獲得します。お互いの得点が共有色の得点より低い場合、
     プレイヤーは2人ともゲームに敗北します。"""
+    board = around(2, ["L1", "L2"], ["red", "blue", "green"])
+    board |= {"a1": "blue-C1@0", "b1": "blue-C2@0", "d6": "blue-C3@0", "e5": "blue-C4@0"}
+    done = ["L1", "L2", "s1", "s2"]
     state = build(
-        2, phase="over", turn=27, stones={}, shared="green",
-        taken={"red": ["blue6"], "blue": ["yellow5a", "red3"], "green": ["green4", "red7"]},
+        2, phase="over", turn=27, stones={}, shared="green", board=board, done=done,
+        taken={"red": ["blue6"], "blue": ["yellow5a"], "green": ["green4", "red7"]},
+        small_won={"s1": "blue", "s2": "blue"},
     )  # fmt: skip
     result = state.result()
     assert result is not None
-    assert result.scores == [6.0, 8.0] and result.winners == []
-    assert result.ranks == [2, 2]  # both lose: blue's 8 does not rank it above red
+    assert result.scores == [6.0, 7.0] and result.winners == []
+    assert result.ranks == [2, 2]  # both lose: blue's 7 does not rank it above red
     assert result.detail["double_loss"] and result.detail["shared_faction"]["score"] == 13
     # a player level with the shared faction is not below it: the normal rule applies
     state = build(
-        2, phase="over", turn=27, stones={}, shared="green",
-        taken={"red": ["red7", "red3"], "blue": ["blue4"], "green": ["green4", "yellow5a"]},
+        2, phase="over", turn=27, stones={}, shared="green", board=board, done=done,
+        taken={"red": ["red7"], "blue": ["blue4"], "green": ["green4", "yellow5a"]},
+        small_won={"s1": "red", "s2": "red"},
     )  # fmt: skip
     result = state.result()
     assert result is not None and result.winners == [0] and "double_loss" not in result.detail
@@ -362,7 +382,10 @@ def test_state_json_round_trip_and_hand_written_positions() -> None:
         ({"board": {"b3": "red-A1@0"}}, "not a placeable hex"),
         ({"board": {"c1": "red-S@7"}}, "write a unit and its rotation"),
         ({"board": {"c1": "yellow-S@0"}}, "faction not in play"),
-        ({"hands": [["red-S"], ["red-A1"]]}, "hands[1] may hold only seat 1's faction"),
+        (
+            {"hands": [["red-S"], ["red-A1"]]},
+            "hands[1] holds red-A1, but may hold only seat 1's and the shared faction",
+        ),
         ({"phase": "dance"}, "phase must be one of"),
         ({"factions": ["red", "red"]}, "a faction is played twice"),
         ({"stones": {"L1": ["red7", "red7"]}}, "red7 is both in"),
@@ -376,7 +399,7 @@ def test_an_inconsistent_state_is_rejected_with_a_clear_message(
 ) -> None:
     data = build(2, options={"shared_faction": "off"}, hands=[["red-S"], ["blue-S"]]).to_json()
     data.update(change)
-    data.pop("decks", None)
+    data = rehome(data)
     with pytest.raises(InvalidState, match=message.replace("[", r"\[").replace("]", r"\]")):
         MonsterHex.from_json(data)
 

@@ -11,7 +11,7 @@ import json
 from bodoge.engine import Rng
 from bodoge.games.monster_hex.game import MonsterHex
 
-from .helpers import NE, NW, SE, SW, E, W, build, play, turned
+from .helpers import NE, NW, SE, SW, E, W, around, build, play, turned
 
 OFF = {"shared_faction": "off"}
 
@@ -35,12 +35,17 @@ def test_only_what_the_seat_knows_counts() -> None:
         assert isinstance(one.determinize(0, Rng(seed)).heuristic(0), float)
 
 
+# L2 surrounded and resolved, its tiles red3 and blue6 taken or discarded; L1 still open
+RESOLVED_L2 = {"board": {"c1": "red-S@0"} | around(2, ["L2"], ["red", "blue"], {"red-S"}),
+               "done": ["L2"], "stones": {"L1": ["red7", "blue4"]}}  # fmt: skip
+
+
 def test_points_scored_count_against_the_best_rival() -> None:
     """Points already scored: own minus the rival's."""
-    base = {"board": {"c1": "red-S@0"}, "hands": [["red-C2"], ["blue-C3"]], "turn": 1}
-    even = build(2, options=OFF, **base)
-    ahead = build(2, options=OFF, taken={"red": ["red3"]}, **base)
-    behind = build(2, options=OFF, taken={"blue": ["blue6"]}, **base)
+    base = RESOLVED_L2 | {"hands": [["red-C2"], ["blue-C3"]], "turn": 1}
+    even = build(2, options=OFF, discarded=["red3", "blue6"], **base)
+    ahead = build(2, options=OFF, taken={"red": ["red3"]}, discarded=["blue6"], **base)
+    behind = build(2, options=OFF, taken={"blue": ["blue6"]}, discarded=["red3"], **base)
     assert behind.heuristic(0) < even.heuristic(0) < ahead.heuristic(0)
     assert ahead.heuristic(0) - even.heuristic(0) > 4  # 3 + 2 for its own color
 
@@ -66,10 +71,11 @@ def test_the_shared_faction_is_a_rival() -> None:
     """2 players, shared faction: a seat wins only by not falling below the shared faction
     (お互いの得点が共有色の得点より低い場合、プレイヤーは2人ともゲームに敗北します), so the
     shared faction's points count against both players."""
-    base = {"board": {"c1": "red-S@0"}, "hands": [["red-C2", "green-C3"], ["blue-C3"]],
-            "shared": "green", "turn": 1}  # fmt: skip
-    plain = build(2, **base)
-    shared_ahead = build(2, taken={"green": ["green4"]}, **base)
+    board = {"c1": "red-S@0"} | around(2, ["L2"], ["red", "green"], {"red-S", "green-C3"})
+    base = RESOLVED_L2 | {"board": board, "hands": [["red-C2", "green-C3"], ["blue-C3"]],
+                          "shared": "green", "turn": 1}  # fmt: skip
+    plain = build(2, discarded=["red3", "green4"], **base)
+    shared_ahead = build(2, taken={"green": ["green4"]}, discarded=["red3"], **base)
     assert shared_ahead.heuristic(0) < plain.heuristic(0) - 5
     assert shared_ahead.heuristic(1) < plain.heuristic(1) - 5
 
@@ -89,5 +95,6 @@ def test_the_unit_to_place_is_judged_by_where_it_can_go() -> None:
 
 
 def test_a_finished_game_is_a_win_or_a_loss() -> None:
-    won = build(2, phase="over", turn=18, stones={}, options=OFF, taken={"red": ["red3"]})
+    won = build(2, phase="over", turn=18, options=OFF, taken={"red": ["red3"]},
+                discarded=["blue6"], **RESOLVED_L2)  # fmt: skip
     assert won.heuristic(0) > 100 > -100 > won.heuristic(1)

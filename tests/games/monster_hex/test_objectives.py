@@ -24,12 +24,17 @@ def test_one_private_card_each_and_two_public() -> None:
     assert view["private"][0] == 1 and view["deck"] == 14 and len(view["public"]) == 2
 
 
+# one private card each that scores nothing in these positions (no large stone is resolved and
+# nobody holds a stone tile), unless a test deals its own
+NOTHING = [["siege3"], ["siege2"], ["join_large"], ["most_tiles"]]
+
+
 def over(board: dict[str, str], public: list[str], private: list[list[str]] | None = None,
          **fields: Any) -> MonsterHex:  # fmt: skip
+    """The end of a 4-player game with the objective option; the cards not dealt are the deck."""
     return build(
-        4, phase="over", turn=32, stones={}, board=board, options={"objectives": "on"},
-        objectives={"public": public, "private": private or [[], [], [], []], "deck": []},
-        **fields,
+        4, phase="over", turn=32, board=board, options={"objectives": "on"},
+        objectives={"public": public, "private": private or NOTHING}, **fields,
     )  # fmt: skip
 
 
@@ -80,7 +85,8 @@ def test_participation_counts_each_stone_with_own_units_next_to_it() -> None:
 
 def test_private_cards_count_only_for_their_owner_and_are_shown_at_the_end() -> None:
     board = {"c1": "red-C1@0", "c2": "red-C2@0", "c3": "red-C3@0", "e1": "blue-C1@0"}
-    state = over(board, [], private=[["line3"], ["line4"], ["triangle"], ["bend"]])
+    state = over(board, ["siege3", "most_tiles"],  # public cards nobody meets here
+                 private=[["line3"], ["line4"], ["triangle"], ["bend"]])  # fmt: skip
     result = state.result()
     assert result is not None
     assert result.detail["objectives"] == [{"line3": 2}, {}, {}, {}]

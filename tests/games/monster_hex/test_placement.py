@@ -16,9 +16,11 @@ OPTIONS = {"shared_faction": "off"}
 
 @pytest.fixture
 def all_ones(tmp_path: Path) -> dict[str, str]:
-    """Content whose C4 tile shows power 1 on every edge (a user's own units.toml)."""
+    """Content whose C2, C3 and C4 tiles show power 1 on every edge (a user's own units.toml), so
+    that a hand of them fits nowhere next to a tile without a 1."""
     text = (Path(__file__).parents[3] / "src/bodoge/games/monster_hex/data/units.toml").read_text()
-    text = text.replace("edges = [1, 5, 1, 2, 3, 1]", "edges = [1, 1, 1, 1, 1, 1]")
+    for edges in ("[1, 2, 1, 3, 2, 4]", "[3, 2, 2, 1, 1, 4]", "[1, 5, 1, 2, 3, 1]"):
+        text = text.replace(f"edges = {edges}", "edges = [1, 1, 1, 1, 1, 1]")
     (tmp_path / "units.toml").write_text(text, encoding="utf-8")
     return {**OPTIONS, "content": str(tmp_path)}
 
@@ -65,13 +67,13 @@ def test_one_matching_edge_is_enough_even_if_other_facing_edges_differ() -> None
 
 def test_only_units_that_fit_somewhere_may_be_picked(all_ones: dict[str, str]) -> None:
     """The fallback is for a hand with no unit that fits (プレイヤーの手札に配置できるタイルがない
-    場合): while one fits, an all-1 C4 that matches nothing around red-S cannot be picked."""
+    場合): while one fits, the all-1 C3 and C4 that match nothing around red-S cannot be picked."""
     state = build(
         2,
         options=all_ones,
         turn=1,
         board={"c1": "red-S@0"},
-        hands=[["red-A1"], ["blue-C4", "blue-B1"]],
+        hands=[["red-A1"], ["blue-C4", "blue-C3", "blue-B1"]],
     )
     assert state.legal_texts(1) == ["unit:blue-B1"]
 
@@ -79,9 +81,13 @@ def test_only_units_that_fit_somewhere_may_be_picked(all_ones: dict[str, str]) -
 def test_no_fitting_unit_may_go_on_an_empty_start_hex(all_ones: dict[str, str]) -> None:
     """プレイヤーの手札に配置できるタイルがない場合は、空いているスタートマスにタイルを配置できます."""
     state = build(
-        2, options=all_ones, turn=1, board={"c1": "red-S@0"}, hands=[["red-A1"], ["blue-C4"]]
+        2,
+        options=all_ones,
+        turn=1,
+        board={"c1": "red-S@0"},
+        hands=[["red-A1"], ["blue-C2", "blue-C3", "blue-C4"]],
     )
-    assert state.legal_texts(1) == ["unit:blue-C4"]
+    assert state.legal_texts(1) == ["unit:blue-C2", "unit:blue-C3", "unit:blue-C4"]
     play(state, 1, "unit:blue-C4")
     assert placements(state, 1) == {f"c7@{r}" for r in range(6)}
 
@@ -93,7 +99,7 @@ def test_no_fitting_unit_and_no_empty_start_hex_may_go_anywhere(all_ones: dict[s
         options=all_ones,
         turn=1,
         board={"c1": "red-S@0", "c7": "red-A1@1"},  # A1 turned once shows 5, 3, 4 to its neighbours
-        hands=[["red-A2"], ["blue-C4"]],
+        hands=[["red-A2"], ["blue-C2", "blue-C3", "blue-C4"]],
     )
     play(state, 1, "unit:blue-C4")
     empty = [label for label in state.board.labels if label not in ("b3", "d4", "c1", "c7")]

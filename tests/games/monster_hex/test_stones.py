@@ -210,6 +210,47 @@ def test_small_stone_higher_power_then_higher_rank_then_nobody(
     assert {f: p for f, p in points.items() if p} == ({winner: 1} if winner else {})
 
 
+@pytest.mark.parametrize(
+    ("option", "c6", "c7", "winner"),
+    [
+        (None, ("red-B1", 3), ("red-B2", 3), "red"),  # the default: takes
+        ("takes", ("red-B1", 3), ("red-B2", 3), "red"),
+        ("takes", ("red-B1", 5), ("red-S", 2), "red"),  # whatever the powers and ranks
+        ("compare", ("red-B1", 3), ("red-B2", 3), None),  # equal power and rank: nobody
+        ("compare", ("red-B1", 3), ("red-B3", 1), "red"),  # one of them wins: red all the same
+        ("compare", ("red-C1", 4), ("red-S", 4), "red"),
+    ],
+)
+def test_a_small_stone_between_units_of_one_faction(
+    option: str | None, c6: tuple[str, int], c7: tuple[str, int], winner: str | None
+) -> None:
+    """RULINGS §2 (issue 11): the seed compares 「お互いのユニット」, rivals' units, so a small
+    stone between two units of one faction is no contest and that faction takes it, whatever the
+    powers and ranks (option small_stone_same_faction=takes, the default). With =compare they
+    are compared like rivals' (パワーが同じ場合、ランクを比較…ランクも同じ場合は獲得できません):
+    equal facing power and equal rank give the stone to nobody."""
+    options = {"small_stone_same_faction": option} if option else {}
+    hands = [[f"{f}-{SPARE}"] for f in FACTIONS]
+    hands[0].append(c7[0])
+    state = build(
+        4,
+        board={"c6": turned(c6[0], E, c6[1]), "d7": anchor(c7[0], W, c7[1], SE, "yellow")},
+        hands=hands,
+        options=options,
+    )
+    events = place(state, 0, c7[0], "c7", W, c7[1])
+    (event,) = of_type(events, "small_stone")
+    assert event == {"type": "small_stone", "site": "s2", "faction": winner}
+    assert state.points()[0] == (1 if winner else 0)
+
+
+def test_the_small_stone_option_is_listed_with_its_choices() -> None:
+    """`bodoge games` lists every option of the game's info with its values and default."""
+    (spec,) = [o for o in MonsterHex.info.options if o.key == "small_stone_same_faction"]
+    assert (spec.default, spec.choices) == ("takes", ("takes", "compare"))
+    assert spec.help_en and spec.help_ja
+
+
 def test_stones_completed_together_resolve_in_site_order() -> None:
     """After each placement, resolve every stone whose surroundings just became complete, in
     site-id order (RULINGS §2): c3 completes L1 (b2) and L3 (d3) at once."""
@@ -268,7 +309,7 @@ def test_overwhelming_bonus_place_1_takes_both(red: list[int], blue: list[int]) 
     """《圧倒的ボーナス》大魔石タイル獲得時、合計パワーの差が2倍以上の場合、2位の魔石も1位が獲得
     します (18 against 9 is exactly twice)."""
     state, events = surround_2p(red, blue, OFF)
-    assert large(events).get("overwhelming") is True
+    assert large(events)["overwhelming"] is True
     assert [(e["faction"], e["tile"]) for e in of_type(events, "take")] == [
         ("red", "red7"),
         ("red", "blue4"),
@@ -280,7 +321,7 @@ def test_overwhelming_bonus_place_1_takes_both(red: list[int], blue: list[int]) 
 def test_less_than_twice_is_no_overwhelming_bonus() -> None:
     """17 against 9: place 1 chooses, place 2 takes the other."""
     state, events = surround_2p([5, 4, 4, 4], [5, 4], OFF)
-    assert "overwhelming" not in large(events)
+    assert large(events)["overwhelming"] is False
     assert state.pending() == [0]
     play(state, 0, "take:blue4")
     assert state.points()[:2] == [4, 7]
@@ -296,7 +337,7 @@ def test_a_lone_faction_is_overwhelming() -> None:
 def test_no_overwhelming_bonus_with_the_shared_faction() -> None:
     """The overwhelming bonus is a rule of 2 players without the shared faction."""
     state, events = surround_2p([5, 5, 4, 4], [5, 4], {"shared_faction": "on"}, shared="green")
-    assert "overwhelming" not in large(events)
+    assert large(events)["overwhelming"] is False
     assert state.pending() == [0]
 
 

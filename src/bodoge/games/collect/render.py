@@ -81,8 +81,8 @@ LABELS = {
 ALLIANCE_NAMES = {
     "en": {
         "four": "four in a row (4 adjacent cards of one animal, the chameleon wild)",
-        "octopus": "octopus alliance (3 pairs of 3 different animals)",
-        "lion": "lion alliance (7 different kinds)",
+        "octopus": "the octopus alliance (3 pairs of 3 different animals)",
+        "lion": "the lion alliance (7 different kinds)",
     },
     "ja": {
         "four": "同じ動物4枚の隣接（カメレオンはワイルド）",

@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
+from bodoge.engine.events import EventCatalog
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.games.collect import actions as A
+from bodoge.games.collect import words
 from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
     CHAMELEON,
@@ -77,6 +79,7 @@ INFO = GameInfo(
 
 class CollectState(State):
     info = INFO
+    event_catalog = EventCatalog.load("bodoge.games.collect")
     __slots__ = (
         "_events",
         "active",
@@ -496,7 +499,7 @@ class CollectState(State):
             self.full = seat
             crown = "full"
         self._events.append({"type": "crown", "seat": seat, "crown": crown})
-        if self._game_winner() >= 0:
+        if self.game_winner() >= 0:
             self.phase = OVER
             self.held = self.placed = self.target = self.named = -1
             self.extra = False  # the engine adds the game_over event with the result
@@ -510,7 +513,8 @@ class CollectState(State):
             start = (self.last_active + 1) % self.players
         self._start_round(start)
 
-    def _game_winner(self) -> int:
+    def game_winner(self) -> int:
+        """The seat whose crowns won the game (the full crown, or two half crowns), or -1."""
         if self.full >= 0:
             return self.full
         return next((seat for seat, count in enumerate(self.half) if count >= 2), -1)
@@ -521,7 +525,7 @@ class CollectState(State):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        winner = self._game_winner()
+        winner = self.game_winner()
         scores = [float(self.crown_points(seat)) for seat in range(self.players)]
         detail = {"half_crowns": self.half[:], "full_crown": self.full, "rounds": self.round}
         if self.options["team_mode"] == "on":
@@ -585,6 +589,24 @@ class CollectState(State):
 
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
+
+    # ---- words ----------------------------------------------------------------------------
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        return words.event_word(kind, value, lang, event)
+
+    def describe_event(
+        self, event: Event, lang: str = "en", viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str:  # fmt: skip
+        """As the engine's, but a row's owner is told from the viewer ("your 2nd card")."""
+        return words.describe_event(self, event, lang, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        return words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return words.describe_result(self, lang, names)
 
     @classmethod
     def game_help(cls, lang: str = "en") -> str:

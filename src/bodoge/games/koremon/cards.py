@@ -6,7 +6,7 @@ A card is an int: 0..14 a species in `cards.toml` order (rank 1 first), 15 (`MIM
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -119,18 +119,29 @@ def read_int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def check_supply(cards: Iterable[int], deck: list[int]) -> None:
-    """InvalidState if `cards` (all the cards a state holds, -1 ignored) use a card more often
-    than `deck` has it."""
+def card_counts(cards: Iterable[int]) -> list[int]:
+    """How many of each card code `cards` hold (-1, an empty place, ignored)."""
     counts = [0] * CARD_COUNT
     for card in cards:
         if card >= 0:
             counts[card] += 1
-    for card in deck:
-        counts[card] -= 1
-    for card, extra in enumerate(counts):
-        if extra > 0:
-            raise InvalidState(f"the state has {extra} {card_name(card)} more than the deck holds")
+    return counts
+
+
+def check_cards(counts: Sequence[int], expected: Sequence[int]) -> None:
+    """InvalidState naming every card whose count (per card code) differs from `expected`'s:
+    "cards do not add up: 1 Dragon missing, 2 Goblin too many"."""
+    wrong = []
+    for card, (have, want) in enumerate(zip(counts, expected, strict=True)):
+        if have < want:
+            wrong.append(f"{want - have} {card_name(card)} missing")
+        elif have > want:
+            wrong.append(f"{have - want} {card_name(card)} too many")
+    if wrong:
+        raise InvalidState(f"cards do not add up: {', '.join(wrong)}")
+
+
+FULL_COUNTS = tuple(card_counts(full_deck()))  # the 90-card deck, per card code
 
 
 def shuffled_deck(cards: list[int], rng: Rng) -> None:

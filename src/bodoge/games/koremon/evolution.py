@@ -22,14 +22,18 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.events import Event
+from bodoge.engine.observe import Observer
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
+    card_counts,
     card_key,
     card_name,
+    check_cards,
     evolution_set,
     species_of_rank,
 )
+from bodoge.games.koremon.observe import evolution_observer
 from bodoge.games.koremon.render import EVOLUTION, LABELS, language
 
 SPECIES_COUNT = MIMIC
@@ -38,6 +42,7 @@ TAKE = 1  # action TAKE + c: take species c from the supply
 ACTIONS = TAKE + SPECIES_COUNT
 BY_RANK = tuple(tuple(species_of_rank(rank)) for rank in range(6))  # BY_RANK[0] is empty
 SET = evolution_set()
+SET_COUNTS = card_counts(SET)
 _CARD_BY_NAME = {
     name: code
     for code in SET
@@ -64,6 +69,10 @@ class EvolutionState(State):
         "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
     )
     __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return evolution_observer(players, options)
 
     holds: list[int]  # species each seat holds
     supply: list[int]  # 1 if that species is in the middle of the table
@@ -214,14 +223,17 @@ class EvolutionState(State):
         players = self.players
         holds = data.get("holds")
         if not isinstance(holds, list) or len(holds) != players:
-            raise InvalidState(f"holds must list one monster for each of the {players} seats")
+            given = len(holds) if isinstance(holds, list) else holds
+            raise InvalidState(
+                f"holds must list one monster for each of the {players} seats, not {given!r}"
+            )
         self.holds = [_card(text, "holds") for text in holds]
         supply = data.get("supply")
         if not isinstance(supply, list):
             raise InvalidState("supply must be a list of monsters")
         cards = [_card(text, "supply") for text in supply]
-        if sorted(cards + self.holds) != SET:
-            raise InvalidState("holds and supply must be the 15 monsters, one of each species")
+        # Seed 1: the 15 monsters, one of each species, are held or in the supply.
+        check_cards(card_counts(cards + self.holds), SET_COUNTS)
         self.supply = [0] * SPECIES_COUNT
         for card in cards:
             self.supply[card] = 1
@@ -254,6 +266,50 @@ class EvolutionState(State):
             raise InvalidState("the winner is exactly the seat holding the Dragon")
         if self.winner >= 0 and self.choosing:
             raise InvalidState("a finished game has no pending choice")
+        self._check_turns()
+
+    def _check_turns(self) -> None:
+        """The seat to move, the last roll and the move counter must agree (seed 2): each roll
+        is a decision and each rank gained took one; the turn passes clockwise after a roll
+        unless a choice is pending or the roller won; at ply 0 nobody has rolled and each
+        seat holds the rank-5 monster it was dealt (seed 1)."""
+        if (self.ply == 0) != (not self.dice) or (self.ply == 0) != (self.last < 0):
+            raise InvalidState(
+                "dice and last_roller are empty exactly until the first roll (ply 0)"
+            )
+        if not self.ply:
+            if any(RANK[card] != 5 for card in self.holds):
+                raise InvalidState("before the first roll every seat holds its rank-5 monster")
+            return
+        gained = sum(5 - RANK[card] for card in self.holds)
+        least = gained + (1 if self.choosing else 0)
+        if self.ply < least:
+            raise InvalidState(
+                f"ply {self.ply} is too few: {gained} ranks gained"
+                + (" and the roll of the pending choice" if self.choosing else "")
+                + f" take at least {least} rolls"
+            )
+        players, roller = self.players, self.last
+        if self.winner >= 0 or self.choosing:
+            if roller != self.turn or (self.winner >= 0 and roller != self.winner):
+                raise InvalidState(
+                    "the seat that rolled last is still to move while it chooses, and is the "
+                    "winner once the game is won"
+                )
+        elif self.turn != (roller + 1) % players:
+            raise InvalidState(
+                f"seat {roller} rolled last, so seat {(roller + 1) % players} is to move"
+            )
+        if self.choosing:
+            held, total = RANK[self.holds[self.turn]], sum(self.dice)
+            # seed 2: up a rank on a total at most the rank, down one on a double six
+            if (self.choosing == held - 1 and total > held) or (
+                self.choosing == held + 1 and self.dice != [6, 6]
+            ):
+                raise InvalidState(
+                    f"the roll {self.dice[0]} + {self.dice[1]} does not lead to choosing a "
+                    f"rank-{self.choosing} monster from rank {held}"
+                )
 
     def determinize(self, seat: int | None, rng: Rng) -> EvolutionState:
         """Nothing is hidden but the future dice, which a fresh generator resamples."""

@@ -226,9 +226,9 @@ def to_json(pyramid: Sequence[int]) -> dict[str, str]:
     return {SLOT_LABELS[i]: card_key(card) for i, card in enumerate(pyramid) if card >= 0}
 
 
-def from_json(data: object, mimics_ok: bool = True, what: str = "pyramid") -> list[int]:
-    """A pyramid from `to_json`'s form; raises InvalidState naming `what` if it is malformed or
-    could not have been built by the rules."""
+def read(data: object, what: str = "pyramid") -> list[int]:
+    """A pyramid from `to_json`'s form, its slots and cards only checked to exist (`check` then
+    asks whether the rules could have built it); InvalidState naming `what` if malformed."""
     if not isinstance(data, dict):
         raise InvalidState(f'{what} must be an object of slot: card, like {{"5.1": "goblin"}}')
     pyramid = empty()
@@ -240,7 +240,19 @@ def from_json(data: object, mimics_ok: bool = True, what: str = "pyramid") -> li
         if card is None:
             raise InvalidState(f"{what}: slot {label} holds {key!r}, which is no card")
         pyramid[slot] = card
+    return pyramid
+
+
+def check(pyramid: Sequence[int], mimics_ok: bool = True, what: str = "pyramid") -> None:
+    """InvalidState naming `what` if the rules could not have built `pyramid`."""
     why = problem(pyramid, mimics_ok)
     if why is not None:
         raise InvalidState(f"{what}: {why}")
+
+
+def from_json(data: object, mimics_ok: bool = True, what: str = "pyramid") -> list[int]:
+    """A pyramid from `to_json`'s form; raises InvalidState naming `what` if it is malformed or
+    could not have been built by the rules."""
+    pyramid = read(data, what)
+    check(pyramid, mimics_ok, what)
     return pyramid

@@ -34,6 +34,7 @@ from bodoge.games.koremon.cards import (
     RANK,
     card_key,
     card_name,
+    check_cards,
     trick_deck,
 )
 from bodoge.games.koremon.render import LABELS, TRICK, language
@@ -417,7 +418,7 @@ class TrickState(State):
         self.hands = [_counts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
         reserve = _list(data.get("reserve", []), "reserve")
         self.reserve = [_card(text, "reserve") for text in reserve]
-        self.trick = _read_trick(data.get("trick", []), "trick", players)
+        self.trick = _read_entries(data.get("trick", []), "trick", players)
         won = data.get("won")
         if not isinstance(won, list) or len(won) != games:
             raise InvalidState(f"won must hold {games} game(s) of {players} piles")
@@ -439,7 +440,8 @@ class TrickState(State):
         self.mimic_only = [False] * players
         for seat in only:
             self.mimic_only[_seat(seat, players, "mimic_only")] = True
-        self.last_trick = _read_trick(data.get("last_trick", []), "last_trick", players)
+        self.last_trick = _read_entries(data.get("last_trick", []), "last_trick", players)
+        _check_trick(self.last_trick, "last_trick")
         last = data.get("last_winner")
         self.last_winner = -1 if last is None else _seat(last, players, "last_winner")
         step = data.get("last_rule")
@@ -518,6 +520,7 @@ class TrickState(State):
 
     def _check_consistency(self) -> None:
         players = self.players
+        # Seed 1: the 60 cards (two of each species left in the box) are all somewhere.
         totals = [0] * CARD_COUNT
         for pile in [*self.hands, *(p for game in self.won for p in game)]:
             for card in range(CARD_COUNT):
@@ -527,8 +530,8 @@ class TrickState(State):
         for _, card, _ in self.trick:
             totals[card] += 1
         totals[MIMIC] += sum(sum(row) for row in self.face_up)
-        if tuple(totals) != DECK_COUNTS:
-            raise InvalidState("the cards are not the 60-card Trick the Monster deck")
+        check_cards(totals, DECK_COUNTS)
+        _check_trick(self.trick, "trick")
         dealt = len(DECK) // self.games
         if self.games == 2 and len(self.reserve) != (dealt if self.game == 0 else 0):
             raise InvalidState("with 3 players the reserve holds 30 cards until game 2")
@@ -553,6 +556,14 @@ class TrickState(State):
         for offset, (seat, _, _) in enumerate(self.trick):
             if seat != (self.leader + self.led + offset) % players:
                 raise InvalidState("trick cards must be played clockwise from the leader")
+        # One decision a card: the move counter is the number of cards played so far.
+        played_now = dealt - self.left
+        if self.ply != self.game * dealt + played_now:
+            raise InvalidState(
+                f"ply {self.ply} must be {self.game * dealt + played_now}, the cards played "
+                "so far (one decision each)"
+            )
+        self._check_last_trick(played_now - played)
         for seat, known in enumerate(self.mimic_only):
             if known and any(self.hands[seat][:SPECIES_COUNT]):
                 raise InvalidState(f"seat {seat} led a Mimic yet holds monsters")
@@ -566,6 +577,36 @@ class TrickState(State):
                         f"seat {seat} led a Mimic under mimic_lead=only-mimics, so it must be "
                         "listed in mimic_only"
                     )
+
+    def _check_last_trick(self, finished: int) -> None:
+        """The last trick is the one most recently finished (in game 1 still, while game 2 has
+        finished none): none before the first, and its winner keeps its cards and leads next
+        (seed 3「トリックを獲得したプレイヤーが、次のリードプレイヤーになります」); before any
+        trick of a deal the dealer's left leads."""
+        first_leader = (self.dealer + 1) % self.players
+        if not finished and self.leader != first_leader:
+            raise InvalidState(
+                f"no trick of this deal is finished, so seat {first_leader}, left of the "
+                "dealer, leads"
+            )
+        if not finished and not self.game:
+            if self.last_trick:
+                raise InvalidState("no trick has been finished yet, so last_trick is empty")
+            return
+        if self.last_winner < 0:
+            return
+        if finished and self.leader != self.last_winner:
+            raise InvalidState(f"seat {self.last_winner} won the last trick, so it leads")
+        game = self.game if finished else self.game - 1
+        pile = self.won[game][self.last_winner]
+        counts = [0] * CARD_COUNT
+        for _, card, _ in self.last_trick:
+            counts[card] += 1
+        if any(count > kept for count, kept in zip(counts, pile, strict=True)):
+            raise InvalidState(
+                f"last_trick: seat {self.last_winner} won it, so its cards are among that "
+                f"seat's won cards of game {game + 1}"
+            )
 
     def determinize(self, seat: int | None, rng: Rng) -> TrickState:
         """Deal the cards `seat` cannot see (other hands, the reserve) anew, keeping hand sizes,
@@ -703,23 +744,28 @@ def _counts(cards: Any, field: str) -> list[int]:
     return counts
 
 
-def _read_trick(entries: Any, field: str, players: int) -> list[tuple[int, int, int]]:
-    """Trick entries, checked: a monster counts as itself; a Mimic names a species already in
-    the trick; the first entry is a monster (led Mimics are not trick entries)."""
+def _read_entries(entries: Any, field: str, players: int) -> list[tuple[int, int, int]]:
+    """Trick entries (seat, card, counted-as species); `_check_trick` checks their rules."""
     trick: list[tuple[int, int, int]] = []
-    seen: set[int] = set()
     for entry in _list(entries, field):
         if not isinstance(entry, dict):
             raise InvalidState(f"{field}: each entry must be an object")
         seat = _seat(entry.get("seat"), players, f"{field} seat")
         card = _card(entry.get("card"), field)
         kind = _card(entry.get("as", entry.get("card")), field)
+        trick.append((seat, card, kind))
+    if len(trick) > players:
+        raise InvalidState(f"{field}: more cards than players")
+    return trick
+
+
+def _check_trick(trick: list[tuple[int, int, int]], field: str) -> None:
+    """A monster counts as itself; a Mimic names a species already in the trick; the first
+    entry is a monster (led Mimics are not trick entries)."""
+    seen: set[int] = set()
+    for _, card, kind in trick:
         if card != MIMIC and kind != card:
             raise InvalidState(f"{field}: a {card_key(card)} counts only as itself")
         if card == MIMIC and kind not in seen:
             raise InvalidState(f"{field}: a Mimic must name a species already in the trick")
         seen.add(kind)
-        trick.append((seat, card, kind))
-    if len(trick) > players:
-        raise InvalidState(f"{field}: more cards than players")
-    return trick

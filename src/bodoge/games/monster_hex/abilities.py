@@ -103,8 +103,10 @@ class AbilityRules(Base):
         return any(self.turn_slot(t) == (seat, False) for t in range(self.turn + 1, self.turns))
 
     def _petrifiable(self) -> list[int]:
-        """Empty hexes a Petrify counter may go on: not the last hex a stone waits for, not next
-        to another petrified hex, and with an empty neighbour (something left to delay)."""
+        """Empty hexes a Petrify counter may go on (RULINGS §2): any but the last empty hex a
+        stone waits for (the seed's only exception) and those next to another petrified hex
+        (the two would wait for each other). A hex whose neighbours are all filled already is
+        one too: it is resolved at once."""
         board, occ, petrified = self.board, self.occ, self.petrified
         waited: set[int] = set()
         for site, cells in enumerate(board.site_cells):
@@ -117,14 +119,11 @@ class AbilityRules(Base):
                 empty = [n for n in self._around(cell) if occ[n] < 0]
                 if len(empty) == 1:
                     waited.add(empty[0])
-        found = []
-        for cell in self._empty_cells():
-            around = self._around(cell)
-            if cell in waited or any(petrified[n] for n in around):
-                continue
-            if any(occ[n] < 0 for n in around):
-                found.append(cell)
-        return found
+        return [
+            cell
+            for cell in self._empty_cells()
+            if cell not in waited and not any(petrified[n] for n in self._around(cell))
+        ]
 
     def _use_on(self, seat: int, mechanic: int, cell: int) -> list[Event]:
         """Enchant, Curse, Petrify on `cell`, or Confuse choosing the unit to turn."""
@@ -143,6 +142,8 @@ class AbilityRules(Base):
         else:
             self.petrified[cell] = strength
             self.face[cell] = 0
+            if all(self.occ[n] >= 0 for n in self._around(cell)):  # nothing left to wait for
+                self.queue.append(len(self.board.site_names) + cell)
         event["counters"] = strength
         events = [event]
         self._after_use(events)

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from bodoge.engine import (
     Event,
+    EventCatalog,
     GameInfo,
     IllegalAction,
     OptionSpec,
@@ -38,6 +39,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
 from bodoge.games.monster_hex.codes import (
     ABILITY,
@@ -69,7 +71,7 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import render
+from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
 OPTIONS = (
@@ -86,6 +88,15 @@ OPTIONS = (
         "2 players: with the shared faction (on), or 9 rounds with the overwhelming bonus (off)",
         "2人プレイ: 共有色あり(on)、なし(off: 9ラウンド、圧倒的ボーナス)",
         ("on", "off"),
+    ),
+    OptionSpec(
+        "small_stone_same_faction",
+        "takes",
+        "takes: a small stone between two units of one faction goes to it; compare: they are "
+        "compared like rivals' units (equal power and rank: nobody)",
+        "takes: 同じ派閥の2体の間の小魔石はその派閥が獲得／compare: 敵同士と同じく比べる"
+        "（パワーもランクも同じなら誰も獲得しない）",
+        ("takes", "compare"),
     ),
     OptionSpec(
         "stone_layout",
@@ -132,6 +143,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
     # below its greedy rivals (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
+    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex")
 
     __slots__ = (
         "abilities",
@@ -161,6 +173,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         "phase",
         "queue",
         "rot",
+        "same_faction_takes",
         "sdecks",
         "selected",
         "shared",
@@ -179,6 +192,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     c: Content
     board: content_mod.Board
     shared_mode: bool
+    same_faction_takes: bool  # option small_stone_same_faction=takes
     hand_size: int
     turns: int  # turns in the game
     phase: int
@@ -229,6 +243,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.c = content_mod.load(str(options["content"]))
         self.board = self.c.boards[players]
         self.shared_mode = players == 2 and options["shared_faction"] == "on"
+        self.same_faction_takes = options["small_stone_same_faction"] == "takes"
         self.hand_size = 4 if players == 4 else 3
         self.turns = ROUNDS[players] * (3 if self.shared_mode else players)
         self.abilities_on = options["abilities"] == "on"
@@ -330,6 +345,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.c = self.c
         new.board = self.board
         new.shared_mode = self.shared_mode
+        new.same_faction_takes = self.same_faction_takes
         new.hand_size = self.hand_size
         new.turns = self.turns
         new.abilities_on = self.abilities_on
@@ -666,11 +682,12 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _resolve_small(self, site: int, events: list[Event]) -> None:
         """Small stone: higher facing power wins, then higher rank, else nobody. Two units of one
-        faction: that faction takes it (there is no contest)."""
+        faction: that faction takes it, since the seed compares rivals' units (お互いのユニット);
+        with small_stone_same_faction=compare they are compared like rivals' (RULINGS §2)."""
         (a, b), (da, db) = self.board.site_cells[site], self.board.site_dirs[site]
         ua, ub = self.occ[a], self.occ[b]
         fa, fb = ua // UNITS_PER_FACTION, ub // UNITS_PER_FACTION
-        if fa == fb:
+        if fa == fb and self.same_faction_takes:
             winner = fa
         else:
             pa, pb = self.power(a, da), self.power(b, db)
@@ -721,6 +738,7 @@ class MonsterHex(AbilityRules, StateJson, State):
             "totals": {names[f].key: t for f, t in sorted(totals.items())},
             "first": names[first].key if first >= 0 else None,
             "second": names[second].key if second >= 0 else None,
+            "overwhelming": False,
         }
         events.append(event)
         if first >= 0 and self.abilities_on:
@@ -964,6 +982,21 @@ class MonsterHex(AbilityRules, StateJson, State):
         return new
 
     # ---- terminal ---------------------------------------------------------------------------
+
+    @classmethod
+    def game_help(cls, lang: str = "en") -> str:
+        return game_help(lang)
+
+    # ---- words (words.py) ---------------------------------------------------------------------
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        return words.event_word(self, kind, value, lang, event)
+
+    def action_label(self, action: int, lang: str = "en") -> str:
+        return words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return words.describe_result(self, lang, names)
 
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)

@@ -1,23 +1,29 @@
 """A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
 (`StateJson`, a mixin of `MonsterHex`).
 
-A hand-written position needs only the fields that matter to it; the others have defaults:
+A position accounts for every component (`accounting`): the units of the factions in play on the
+board, in hands and decks, the stone tiles on the large stones, taken or discarded, and with the
+ability or objective option all objective cards; hands hold what the round leaves in them. A
+hand-written one, turn 2 of a 2-player game without the shared faction:
 
 ```json
 {"game": "monster_hex", "players": 2, "options": {"shared_faction": "off"},
  "phase": "unit", "start": 0, "turn": 2, "factions": ["red", "blue"],
  "board": {"c1": "red-S@0", "c2": "blue-A1@3"},
- "hands": [["red-A1", "red-C2"], ["blue-B1"]],
+ "hands": [["red-A1", "red-C2", "red-C4"], ["blue-B1", "blue-C3", "blue-C4"]],
+ "decks": [["red-A2", "red-B1", "red-B2", "red-B3", "red-C1", "red-C3"],
+           ["blue-S", "blue-A2", "blue-B2", "blue-B3", "blue-C1", "blue-C2"]],
  "stones": {"L1": ["red7", "blue4"], "L2": ["green6", "yellow5a"]}}
 ```
 
-Defaults: "shared" null, "decks"/"shared_decks" empty, "selected" null, "done" [],
-"small_won" {}, "taken" {}, "discarded" [], "choice" null, "queue" []; with the ability option
-"abilities" (null for each seat), "blitz_used", "blitz_step" 0, "last"/"target" null,
-"counters" {}, "petrified" {}, "petrified_done" [], "bonus" {}; with abilities or objectives
-"objectives" {"public": [], "private": [[]...], "deck": []}.
-Everything is checked: unknown names, a unit or tile in two places, a unit of a faction not in
-play, a completed stone that was never resolved, a phase that does not fit the rest.
+Fields that may be empty have defaults: "shared" null, "decks"/"shared_decks" empty, "selected"
+null, "done" [], "small_won" {}, "taken" {}, "discarded" [], "choice" null, "queue" []; with
+the ability option "abilities" (null for each seat), "blitz_used", "blitz_step" 0,
+"last"/"target" null, "counters" {}, "petrified" {}, "petrified_done" [], "bonus" {}; with
+abilities or objectives "objectives" {"public": [], "private": [[]...], "deck": []}.
+Everything is checked: unknown names, a unit or tile in two places or missing, a unit of a
+faction not in play, a hand the round does not give, a completed stone that was never
+resolved, a phase that does not fit the rest.
 """
 
 from __future__ import annotations
@@ -26,6 +32,14 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.accounting import (
+    check_counters,
+    check_hands,
+    check_objectives,
+    check_stone_tiles,
+    check_stones_resolved,
+    check_units,
+)
 from bodoge.games.monster_hex.codes import (
     ABILITY,
     FACTION,
@@ -163,19 +177,22 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
             for code in codes:
                 claim(code, f"{key}[{s}]")
             piles.append(codes)
-    for s, deck in enumerate(state.decks):
-        if any(u // UNITS_PER_FACTION != state.factions[s] for u in deck):
-            _fail(f"decks[{s}] may hold only seat {s}'s own faction")
-    for s, deck in enumerate(state.sdecks):
-        if any(u // UNITS_PER_FACTION != state.shared for u in deck):
-            _fail(f"shared_decks[{s}] may hold only the shared faction")
-    for s, hand in enumerate(state.hands):
-        if any(u // UNITS_PER_FACTION not in (state.factions[s], state.shared) for u in hand):
-            _fail(f"hands[{s}] may hold only seat {s}'s faction and the shared faction")
+
+    def only(where: str, pile: list[int], allowed: tuple[int, ...], what: str) -> None:
+        for code in pile:
+            if code // UNITS_PER_FACTION not in allowed:
+                _fail(f"{where} holds {c.unit_names[code]}, but may hold only {what}")
+
+    for s in range(players):
+        own, shared = state.factions[s], state.shared
+        only(f"decks[{s}]", state.decks[s], (own,), f"seat {s}'s own faction")
+        only(f"shared_decks[{s}]", state.sdecks[s], (shared,), "the shared faction")
+        only(f"hands[{s}]", state.hands[s], (own, shared), f"seat {s}'s and the shared faction")
     selected = data.get("selected")
     state.selected = -1 if selected is None else unit(selected, "selected")
     if state.selected >= 0:
         claim(state.selected, "selected")
+    check_units(state, seen)
 
     sites = len(board.site_names)
     state.site_tiles = [[] for _ in range(sites)]
@@ -191,8 +208,8 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         _fail('stones must be an object like {"L1": ["red7", "blue4"]}')
     for name, tiles in stones.items():
         s = site(name, "stones")
-        if not board.site_large[s] or not isinstance(tiles, list) or len(tiles) > 2:
-            _fail(f"stones: {name} must be a large stone with a list of at most 2 tiles")
+        if not board.site_large[s] or not isinstance(tiles, list):
+            _fail(f"stones: {name} must be a large stone with a list of its tiles")
         for key in tiles:
             code = tile(key, f"stones {name}")
             use(code, f"stones {name}")
@@ -218,6 +235,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         code = tile(key, "discarded")
         use(code, "discarded")
         state.discarded.append(code)
+    check_stone_tiles(state)
 
     choice = data.get("choice")
     state.choice = None
@@ -233,6 +251,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
                 f"choice: {choice.get('site')} must be a resolved large stone still holding 2 tiles"
             )
         state.choice = (s, chooser, faction(choice.get("rest"), "choice rest"))
+    check_stones_resolved(state)
     state.queue = []
     for name in data.get("queue", []):
         if isinstance(name, str) and name.startswith("petrified:"):
@@ -261,11 +280,24 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         _fail(f"turn {state.turn} is past the last turn ({state.turns - 1})")
     if state.phase == OVER and state.turn < state.turns:
         _fail(f"phase over needs turn {state.turns}")
+    if state.phase in (FACTION, SHARED, ABILITY) and state.turn:
+        _fail(f"phase {phase_name} comes before the first turn (turn 0)")
+    if state.blitz_step:
+        seat = state.active_seat()
+        if state.phase not in (
+            (TAKE,) if state.blitz_step == 1 else (UNIT, PLACE, USE, ROTATE, TAKE)
+        ):
+            _fail(f"blitz_step {state.blitz_step} does not fit phase {phase_name}")
+        if state.blitz_used[seat] != state.round_number():
+            _fail(f"blitz_step needs blitz_used[{seat}] = {state.round_number()}, this round")
     if state.phase == UNIT:
         seat = state.active_seat()
         source = state.source_faction()
         if not any(u // UNITS_PER_FACTION == source for u in state.hands[seat]):
             _fail(f"seat {seat} is to place a {c.factions[source].key} unit but holds none")
+    check_hands(state)
+    check_objectives(state)
+    check_counters(state)
     waiting = set(state.queue) | ({state.choice[0]} if state.choice else set())
     for s in range(sites):
         complete = all(state.occ[cell] >= 0 for cell in board.site_cells[s])
