@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from bodoge.engine import Match, Rng, game_ids, get_game
+from bodoge.engine.options import resolve_options
 from bodoge.envs.aec import BodogeAEC, rewards_from
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -17,6 +18,19 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 # game id -> the option sets (with player counts) each environment is tested with
 CASES: dict[str, list[dict[str, Any]]] = {
     "koremon_evolution": [{"players": 2}, {"players": 5}],
+    "koremon_auction": [{"players": 3}, {"players": 6, "payment": "winner-pays"}],
+    "koremon_hunt": [{"players": 3}, {"players": 8, "mimics_placeable": "no"}],
+    "koremon_trick": [{"players": 3}, {"players": 5, "mimic_lead": "any-time"}],
+    "collect": [
+        {"players": 2},
+        {"players": 4, "team_mode": "on"},
+        {"players": 3, "known_cards": "hidden"},
+    ],
+    "monster_hex": [
+        {"players": 2},
+        {"players": 3, "abilities": "on", "objectives": "on"},
+        {"players": 4},
+    ],
 }
 
 
@@ -44,25 +58,34 @@ def test_pettingzoo_api_seed_and_render(game_id: str, kwargs: dict[str, Any]) ->
     pettingzoo_test.render_test(lambda render_mode: module.env(**kwargs, render_mode=render_mode))
 
 
-@pytest.mark.parametrize("game_id", list(CASES))
-def test_observations_depend_only_on_the_view(game_id: str) -> None:
-    """The leak test: a determinized state (same view) gives the same observation, every number
-    in [0, 1], of the stated size."""
+@pytest.mark.parametrize(
+    ("game_id", "kwargs"), [(g, k) for g, cases in CASES.items() for k in cases]
+)
+def test_observations_depend_only_on_the_view(game_id: str, kwargs: dict[str, Any]) -> None:
+    """The leak test: a determinized state (same view) gives the same observation, for every
+    seat and a spectator, every number in [0, 1], of the stated size. The moves are mostly the
+    game's rule-of-thumb playout moves (long games: filled pyramids, later rounds), one in
+    eight uniformly random (rarer positions: an Auction seat out of money or out)."""
     game = get_game(game_id)
-    for players in (game.info.min_players, game.info.max_players):
-        observer = game.observer(players, {})
-        assert observer is not None
-        match = Match(game, players, seed=players)
-        rng = Rng(7)
-        while not match.is_over():
-            for seat in range(players):
-                vector = observer.encode(match.state.view(seat))
-                assert len(vector) == observer.size and all(0.0 <= x <= 1.0 for x in vector)
-                world = match.state.determinize(seat, rng)
-                assert observer.encode(world.view(seat)) == vector
-            seat = match.pending()[0]
-            legal = match.state.legal_actions(seat)
-            match.apply(seat, legal[rng.below(len(legal))])
+    options = dict(kwargs)
+    players = options.pop("players")
+    observer = game.observer(players, resolve_options(game.info.options, options))
+    assert observer is not None
+    match = Match(game, players, options, seed=players)
+    rng = Rng(7)
+    while not match.is_over():
+        for seat in (None, *range(players)):
+            vector = observer.encode(match.state.view(seat))
+            assert len(vector) == observer.size and all(0.0 <= x <= 1.0 for x in vector)
+            world = match.state.determinize(seat, rng)
+            assert observer.encode(world.view(seat)) == vector
+        seat = match.pending()[0]
+        legal = match.state.legal_actions(seat)
+        if rng.below(8):
+            action = match.state.playout_action(seat, legal, rng)
+        else:
+            action = legal[rng.below(len(legal))]
+        match.apply(seat, action)
 
 
 def test_the_mask_is_the_legal_actions_and_zero_off_turn() -> None:

@@ -102,6 +102,21 @@ class Match:
         self.log: list[Decision] = []
         self._open: list[int] = []  # log indices of the decisions that may still be undone
 
+    def clone(self) -> Match:
+        """An independent copy that goes on separately (tree searches, OpenSpiel's clones).
+        The log's entries are shared: they are never changed once written."""
+        other = Match.__new__(Match)
+        other.state = self.state.clone()
+        other.game = self.game
+        other.names = list(self.names) if self.names is not None else None
+        other.tags = dict(self.tags)
+        other.from_seed = self.from_seed
+        other._start = self._start  # never changed: `start` and undo work on clones of it
+        other._start_ply = self._start_ply
+        other.log = list(self.log)
+        other._open = list(self._open)
+        return other
+
     # ---- what a match is ----------------------------------------------------------------
 
     @property
@@ -267,7 +282,7 @@ class Match:
                 "index": index,
                 "id": action,
                 "notation": state.action_text(action),
-                "label": {lang: state.action_label(action, lang) for lang in LANGS},
+                "label": {lang: state.action_label(action, lang, seat) for lang in LANGS},
             }
             for index, action in enumerate(legal)
         ]

@@ -235,8 +235,10 @@ class State(ABC):
         """One sentence for an event as `viewer` received it (see `bodoge.engine.events`)."""
         return self.event_catalog.describe(event, lang, viewer, names, self.event_word)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
-        """What an action does, in words, in `lang` (games override; default: the notation)."""
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        """What an action does, in words, in `lang`, for the deciding `seat` (where several
+        decide at once, each seat's words may differ: its own bids and money); games override,
+        the default is the notation."""
         return self.action_text(action)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

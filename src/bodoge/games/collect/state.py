@@ -11,6 +11,7 @@ from typing import Any
 
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.games.collect import actions as A
@@ -192,6 +193,12 @@ class CollectState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return A.SIZE
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        from bodoge.games.collect.observe import collect_observer
+
+        return collect_observer(players, options)
 
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.active]
@@ -602,7 +609,7 @@ class CollectState(State):
         """As the engine's, but a row's owner is told from the viewer ("your 2nd card")."""
         return words.describe_event(self, event, lang, viewer, names)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

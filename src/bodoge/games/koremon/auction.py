@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.events import EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.games.koremon import auction_words, playouts, words
 from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -37,6 +39,7 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
+from bodoge.games.koremon.observe import auction_observer
 from bodoge.games.koremon.render import (
     AUCTION,
     LABELS,
@@ -175,6 +178,10 @@ class AuctionState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return PLACE_BASE + CARD_COUNT * P.SLOTS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return auction_observer(players, options)
 
     def pending(self) -> list[int]:
         return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's
@@ -343,6 +350,29 @@ class AuctionState(State):
         if self.phase == BID:
             return playouts.auction_bid_candidates(self, seat)
         return self.legal_actions(seat)
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_auction.toml")
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        return words.event_word(kind, value, lang, event)
+
+    def describe_event(
+        self, event: Event, lang: str = "en", viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str:  # fmt: skip
+        return words.describe_event(self, event, lang, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return auction_words.action_label(self, action, lang, seat)
+
+    def seats_in_play(self) -> list[int]:
+        """The seats not out (none once the game is over)."""
+        return [] if self.is_over() else [s for s in range(self.players) if not self.out[s]]
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return auction_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

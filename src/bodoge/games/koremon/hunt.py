@@ -14,10 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.events import EventCatalog
+from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts
+from bodoge.games.koremon import hunt_words, playouts, words
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     FULL_COUNTS,
@@ -31,6 +33,7 @@ from bodoge.games.koremon.cards import (
     read_list,
     shuffled_deck,
 )
+from bodoge.games.koremon.observe import hunt_observer
 from bodoge.games.koremon.render import (
     HUNT,
     LABELS,
@@ -143,6 +146,10 @@ class HuntState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return 1 + P.SLOTS
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        return hunt_observer(players, options)
 
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.turn]
@@ -261,6 +268,25 @@ class HuntState(State):
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_hunt.toml")
+
+    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+        return words.event_word(kind, value, lang, event)
+
+    def describe_event(
+        self, event: Event, lang: str = "en", viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str:  # fmt: skip
+        return words.describe_event(self, event, lang, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return hunt_words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return hunt_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

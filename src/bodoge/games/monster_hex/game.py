@@ -38,6 +38,7 @@ from bodoge.engine import (
     State,
     ranks_from_keys,
 )
+from bodoge.engine.observe import Observer
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
@@ -428,6 +429,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
+
+    @classmethod
+    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
+        from bodoge.games.monster_hex.observe import monster_hex_observer
+
+        return monster_hex_observer(players, options)
 
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
@@ -992,7 +999,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
         return words.event_word(self, kind, value, lang, event)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
