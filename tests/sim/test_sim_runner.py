@@ -79,6 +79,12 @@ def test_games_are_driven_through_match(monkeypatch: pytest.MonkeyPatch) -> None
     }
 
 
+def test_a_game_that_does_not_end_is_a_runtime_error() -> None:
+    batch = Batch(game=TOY, players=3, bots=("random",) * 3, games=1, max_decisions=4)
+    with pytest.raises(RuntimeError, match="did not end within 4 decisions"):
+        play_game(batch, 0)
+
+
 def test_registered_game_runs_by_id_in_worker_processes(registered: str) -> None:
     records = run_batch(Batch(game=registered, players=3, bots=("random",) * 3, games=9), jobs=2)
     assert len(records) == 9 and all(r.decisions == 9 for r in records)

@@ -119,16 +119,13 @@ def play_game(batch: Batch, index: int, game: type[State] | None = None) -> Game
     seeds = batch.bot_seeds(index)
     bots = [make_bot(batch.bots[slot], seeds[seat]) for seat, slot in enumerate(slots)]
     deciders = [f"bot:{batch.bots[slot]}" for slot in slots]
-    decisions = 0
     start = time.perf_counter()
-    while not match.is_over():
-        if decisions >= batch.max_decisions:
-            raise RuntimeError(f"{game.info.id} did not end within {batch.max_decisions} moves")
-        seat = match.pending()[0]
-        match.apply(seat, bots[seat].choose(match.state, seat), by=deciders[seat])
-        decisions += 1
-    state = match.state
-    result = state.result()
+    decisions = match.play_out(
+        lambda state, seat: bots[seat].choose(state, seat),
+        max_decisions=batch.max_decisions,
+        by=deciders.__getitem__,
+    )
+    result = match.result()
     assert result is not None  # is_over() promises a result
     if result.teams is not None:
         wins = [1.0 if seat in result.winners else 0.0 for seat in range(batch.players)]
