@@ -125,3 +125,20 @@ def test_a_broken_record_is_one_error_line(
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bodoge: error: record line 6:") and err.count("\n") == 1
+
+
+def test_once_no_person_can_decide_the_terminal_offers_to_skip_to_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12.8: after the person is out (Monster Auction), the rest is the bots': the terminal
+    asks once whether to watch or skip, and skipping prints no more events, only the end."""
+    from bodoge.games.koremon.auction import AuctionState
+
+    monkeypatch.setattr(AuctionState, "seats_in_play", lambda self: [1, 2])  # seat 0 is out
+    code, asked = run_play(
+        ["koremon_auction", "--players", "3", "--bots", "2", "--seed", "4"], ["s"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and asked[0] == play.say("en", "watch_or_skip")
+    assert asked.count(asked[0]) == 1  # asked once, not at every move
+    assert "  · " not in out  # skipping: the bots' moves are not printed

@@ -178,3 +178,20 @@ def test_state_json_refuses_out_of_range_numbers_and_unknown_fields() -> None:
     with pytest.raises(InvalidState, match="unknown field 'colour'"):
         game.from_json(data | {"colour": "red"})
     assert game.from_json(data | {"rng": (1 << 64) - 1}).rng.state == (1 << 64) - 1
+
+
+def test_every_game_lists_its_events_with_words() -> None:
+    """Issue 13: every game has an event catalogue of its own (the property tests then check each
+    emitted event against it), an observer for the environments and words for its actions."""
+    from bodoge.engine import game_ids
+    from bodoge.engine.events import engine_catalog
+
+    for game_id in game_ids():
+        game = get_game(game_id)
+        assert game.event_catalog is not engine_catalog(), f"{game_id} has no events.toml"
+        assert "game_over" in game.event_catalog and "undo" in game.event_catalog
+        assert game.observer(game.info.min_players, {}) is not None
+        state = game.new(game.info.min_players, seed=1)
+        seat = state.pending()[0]
+        for action in state.legal_actions(seat):
+            assert state.action_label(action, "ja", seat) != state.action_text(action)

@@ -17,6 +17,16 @@ def test_wilson_matches_published_values() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_wilson_interval_always_holds_the_rate() -> None:
+    """0 wins in 3 games has lower bound 0 exactly, 10 in 10 upper bound 1 exactly (rounding once
+    gave 5.6e-17 and 0.9999999999999999, and a negative error bar for the charts)."""
+    for trials in range(1, 80):
+        assert wilson(0, trials)[0] == 0.0 and wilson(trials, trials)[1] == 1.0
+        for wins in (0.5, trials / 3, trials - 0.5):
+            low, high = wilson(wins, trials)
+            assert low <= wins / trials <= high
+
+
 def test_distribution_five_numbers() -> None:
     d = distribution([1.0, 2.0, 3.0, 4.0, 5.0])
     assert (d["mean"], d["min"], d["p25"], d["median"], d["p75"], d["max"]) == (3, 1, 2, 3, 4, 5)

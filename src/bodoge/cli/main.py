@@ -14,6 +14,7 @@ from typing import NoReturn
 from bodoge import __version__
 from bodoge.cli import play as play_command
 from bodoge.cli import replay as replay_command
+from bodoge.cli import serve as serve_command
 from bodoge.cli import simulate as simulate_command
 from bodoge.cli.stateio import dump, read_state
 from bodoge.engine import BodogeError, IllegalAction, game_ids, get_game
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_command.register(sub)
     replay_command.register(sub)
     simulate_command.register(sub)
+    serve_command.register(sub)
     return parser
 
 

@@ -40,7 +40,13 @@ def amount_run(actions: list[dict[str, Any]]) -> Amounts | None:
 def menu_lines(actions: list[dict[str, Any]], lang: str) -> list[str]:
     run = amount_run(actions)
     if run is not None:
-        return ["  " + say(lang, "range", word=run.word, low=run.low, high=run.high)]
+        # The words of the largest amount carry the game's warnings (a bid that would put the
+        # seat out) that the hundred lines would have shown.
+        top = actions[-1]
+        return [
+            "  " + say(lang, "range", word=run.word, low=run.low, high=run.high),
+            f"  {top['notation']}: {top['label'][lang]}",
+        ]
     lines = []
     for action in actions:
         label = action["label"][lang]

@@ -7,6 +7,7 @@ bodoge simulate monster_hex --players 2 --bots random --games 2000 --json out.js
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         default=None,
         help="progress bar on standard error (default: when it is a terminal)",
     )
-    progress.add_argument("--no-progress", dest="progress", action="store_false", help="none")
+    progress.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress bar and no estimate of the duration",
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -92,11 +98,16 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from bodoge.engine import InvalidOptions
     from bodoge.sim import Batch, run_batch, summarize
-    from bodoge.sim.progress import ProgressBar
+    from bodoge.sim.outputs import check_outputs
+    from bodoge.sim.progress import ProgressBar, duration_words
     from bodoge.sim.report import text, to_csv, to_json
+    from bodoge.sim.runner import worker_count
 
-    if args.json == "-" and args.csv == "-":
-        raise InvalidOptions("--json and --csv cannot both go to standard output")
+    check_outputs(args.json, args.csv, args.plot)
+    if args.plot:
+        from bodoge.sim.plots import require_matplotlib
+
+        require_matplotlib()  # before the batch, not after it
     if args.address and args.backend != "ray":
         raise InvalidOptions("--address needs --backend ray")
     batch = Batch(
@@ -108,15 +119,31 @@ def _run(args: argparse.Namespace) -> int:
         options=parse_option_pairs(args.option),
     )
     game = batch.check()
-    if args.jobs < 1:
-        raise InvalidOptions("--jobs must be at least 1")
+    jobs = args.jobs
+    if not args.address:  # an existing Ray cluster has its own cores
+        jobs = worker_count(args.jobs)
+        if jobs < args.jobs:
+            whose = "this machine has" if jobs == os.cpu_count() else "this process may use"
+            print(f"bodoge simulate: --jobs {args.jobs}: using {jobs}, the cores {whose}",
+                  file=sys.stderr)  # fmt: skip
     show = sys.stderr.isatty() if args.progress is None else args.progress
+
+    def tell(seconds: float, workers: int) -> None:
+        plural = "s" if workers > 1 else ""
+        print(
+            f"bodoge simulate: about {duration_words(seconds)} "
+            f"({batch.games} games, {workers} worker{plural})",
+            file=sys.stderr,
+            flush=True,
+        )
+
     records = run_batch(
         batch,
-        jobs=args.jobs,
+        jobs=jobs,
         backend=args.backend,
         address=args.address,
         progress=ProgressBar(batch.games) if show else None,
+        estimate=None if args.progress is False else tell,
     )
     summary = summarize(batch, records, title=game.info.title_en)
     if args.json != "-" and args.csv != "-":

@@ -30,8 +30,9 @@ LANGS = ("en", "ja")
 PRIVATE = "private"
 VISIBLE_TO = "visible_to"
 ENGINE_KINDS = ("seat", "seats", "int", "text", "bool", "data")
-# A game's own words: (kind, value, lang, event) -> text, None for a kind it does not know.
-WordHook = Callable[[str, Any, str, Event], "str | None"]
+# A game's own words: (kind, value, lang, event, viewer, names) -> text, None for a kind it does
+# not know; the viewer and the seats' names let a kind that names seats say "you" or "your".
+WordHook = Callable[[str, Any, str, Event, "int | None", "list[str] | None"], "str | None"]
 
 _SEAT_WORDS = {
     "en": {"seat": "seat {n}", "you": "you", "nobody": "nobody", "and": ", "},
@@ -173,7 +174,7 @@ class EventCatalog:
             return str(value)
         if base == "bool":
             return _as_text(value)
-        text = words(base, value, lang, event) if words is not None else None
+        text = words(base, value, lang, event, viewer, names) if words is not None else None
         if text is None:
             raise ContentError(f"no words for kind {base!r} (value {value!r})")
         return text

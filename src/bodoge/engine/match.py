@@ -282,7 +282,7 @@ class Match:
                 "index": index,
                 "id": action,
                 "notation": state.action_text(action),
-                "label": {lang: state.action_label(action, lang) for lang in LANGS},
+                "label": {lang: state.action_label(action, lang, seat) for lang in LANGS},
             }
             for index, action in enumerate(legal)
         ]

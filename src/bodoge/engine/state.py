@@ -223,9 +223,13 @@ class State(ABC):
     # without one knows only the engine's own events.
     event_catalog: ClassVar[EventCatalog] = engine_catalog()
 
-    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
         """The game's word for a value of one of its own event field kinds ("animal", "unit"),
-        in `lang`; None for a kind it does not know."""
+        in `lang`, as `viewer` reads it (`names`: the seats' display names, for kinds that name
+        a seat: "your 2nd card"); None for a kind it does not know."""
         return None
 
     def describe_event(
@@ -235,8 +239,10 @@ class State(ABC):
         """One sentence for an event as `viewer` received it (see `bodoge.engine.events`)."""
         return self.event_catalog.describe(event, lang, viewer, names, self.event_word)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
-        """What an action does, in words, in `lang` (games override; default: the notation)."""
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        """What an action does, in words, in `lang`, for the deciding `seat` (where several
+        decide at once, each seat's words may differ: its own bids and money); games override,
+        the default is the notation."""
         return self.action_text(action)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

@@ -10,6 +10,11 @@ from bodoge.sim.runner import GameRecord
 from bodoge.sim.stats import Summary
 
 
+def require_matplotlib() -> None:
+    """Raise InvalidOptions now if charts could not be drawn later."""
+    _pyplot()
+
+
 def _pyplot() -> Any:
     try:
         import matplotlib
@@ -23,11 +28,20 @@ def _pyplot() -> Any:
     return plt
 
 
+def error_bars(entries: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
+    """The distances in points from each rate down to its interval's low end and up to its high
+    end, never negative (matplotlib refuses those) and never past 0% or 100%."""
+    below, above = [], []
+    for entry in entries:
+        rate = min(max(entry["rate"], 0.0), 1.0)
+        below.append(100 * max(0.0, rate - max(entry["low"], 0.0)))
+        above.append(100 * max(0.0, min(entry["high"], 1.0) - rate))
+    return below, above
+
+
 def _rates(ax: Any, names: list[str], entries: list[dict[str, Any]], fair: float) -> None:
     rates = [100 * e["rate"] for e in entries]
-    below = [100 * (e["rate"] - e["low"]) for e in entries]
-    above = [100 * (e["high"] - e["rate"]) for e in entries]
-    ax.bar(names, rates, yerr=[below, above], capsize=6, color="#4c72b0")
+    ax.bar(names, rates, yerr=error_bars(entries), capsize=6, color="#4c72b0")
     ax.axhline(100 * fair, color="black", linestyle="--", linewidth=1, label="fair share")
     ax.set_ylabel("win rate % (95% CI)")
     ax.set_ylim(0, 100)

@@ -7,6 +7,22 @@ import time
 from typing import TextIO
 
 
+def duration_words(seconds: float) -> str:
+    """A rough duration for people: "40 s", "3 min", "2.5 h", "12 days", "3 years"."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    minutes = seconds / 60
+    if minutes < 90:
+        return f"{round(minutes)} min"
+    hours = minutes / 60
+    if hours < 48:
+        return f"{hours:.1f} h" if hours < 10 else f"{round(hours)} h"
+    days = hours / 24
+    if days < 730:
+        return f"{round(days)} days"
+    return f"{round(days / 365.25)} years"
+
+
 class ProgressBar:
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
         self.total = total

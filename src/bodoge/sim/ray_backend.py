@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bodoge.engine import InvalidOptions
-from bodoge.sim.runner import Batch, GameRecord, chunks, play_chunk
+from bodoge.sim.runner import LOOKAHEAD, Batch, GameRecord, bounded, play_chunk
 
 
 def _import_ray() -> Any:
@@ -25,7 +25,10 @@ def _import_ray() -> Any:
     return ray
 
 
-def run_ray(batch: Batch, jobs: int, address: str | None) -> Iterator[list[GameRecord]]:
+def run_ray(
+    batch: Batch, jobs: int, address: str | None, work: Iterator[range]
+) -> Iterator[list[GameRecord]]:
+    """The chunks of `work` played as Ray tasks, `jobs` at a time plus a bounded lookahead."""
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
@@ -44,11 +47,17 @@ def run_ray(batch: Batch, jobs: int, address: str | None) -> Iterator[list[GameR
         started = True
     try:
         remote = ray.remote(play_chunk)
-        pending = [remote.remote(batch, indices) for indices in chunks(batch, jobs)]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield ray.get(ref)
+        pending: list[Any] = []
+
+        def submit(indices: range) -> None:
+            pending.append(remote.remote(batch, indices))
+
+        def next_result() -> list[GameRecord]:
+            done, rest = ray.wait(pending, num_returns=1)
+            pending[:] = rest
+            return list(ray.get(done[0]))
+
+        yield from bounded(submit, next_result, work, jobs * LOOKAHEAD)
     finally:
         if started:
             ray.shutdown()

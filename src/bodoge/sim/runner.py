@@ -11,17 +11,22 @@ reproducible.
 from __future__ import annotations
 
 import importlib
+import itertools
 import multiprocessing
+import os
+import queue
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bodoge.ai import make_bot
-from bodoge.engine import InvalidOptions, Rng, State, UnknownGame, get_game
+from bodoge.engine import InvalidOptions, Match, Rng, State, UnknownGame, get_game
 from bodoge.engine.options import resolve_options
 
 _SEED_MASK = (1 << 63) - 1
+MAX_GAMES = 10**9  # a year of the fastest games on one core: more is a typo
+LOOKAHEAD = 4  # chunks queued per worker beyond the one it plays: enough to never wait
 Progress = Callable[[int], None]
 
 
@@ -63,6 +68,10 @@ class Batch:
             raise InvalidOptions(f"{len(self.bots)} bots for {self.players} players")
         if self.games < 1:
             raise InvalidOptions("the number of games must be at least 1")
+        if self.games > MAX_GAMES:
+            raise InvalidOptions(
+                f"the number of games must be at most {MAX_GAMES} (10**9), not {self.games}"
+            )
         if self.seed < 0:
             raise InvalidOptions("the seed must be a non-negative whole number")
         resolve_options(info.options, self.options)
@@ -102,22 +111,21 @@ class GameRecord:
 
 
 def play_game(batch: Batch, index: int, game: type[State] | None = None) -> GameRecord:
-    """Play game `index` of `batch`."""
+    """Play game `index` of `batch`, every decision through a `Match` like any other layer."""
     game = game or resolve_game(batch.game)
     seed = batch.deal_seed(index)
     slots = batch.slots(index)
-    state = game.new(batch.players, batch.options, seed)
+    match = Match(game, batch.players, batch.options, seed)
     seeds = batch.bot_seeds(index)
     bots = [make_bot(batch.bots[slot], seeds[seat]) for seat, slot in enumerate(slots)]
-    decisions = 0
+    deciders = [f"bot:{batch.bots[slot]}" for slot in slots]
     start = time.perf_counter()
-    while not state.is_over():
-        if decisions >= batch.max_decisions:
-            raise RuntimeError(f"{game.info.id} did not end within {batch.max_decisions} moves")
-        seat = state.pending()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-        decisions += 1
-    result = state.result()
+    decisions = match.play_out(
+        lambda state, seat: bots[seat].choose(state, seat),
+        max_decisions=batch.max_decisions,
+        by=deciders.__getitem__,
+    )
+    result = match.result()
     assert result is not None  # is_over() promises a result
     if result.teams is not None:
         wins = [1.0 if seat in result.winners else 0.0 for seat in range(batch.players)]
@@ -137,15 +145,53 @@ def play_game(batch: Batch, index: int, game: type[State] | None = None) -> Game
     )
 
 
-def play_chunk(batch: Batch, indices: list[int]) -> list[GameRecord]:
+def play_chunk(batch: Batch, indices: Sequence[int]) -> list[GameRecord]:
     game = resolve_game(batch.game)
     return [play_game(batch, index, game) for index in indices]
 
 
-def chunks(batch: Batch, jobs: int) -> list[list[int]]:
-    """Small enough chunks for an even load and a lively progress bar."""
+def available_cores() -> int:
+    """The cores this process may run on: its affinity where the system has one, else all."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, cores: int | None = None) -> int:
+    """The worker processes to start for `jobs`: more than the cores only costs memory."""
+    if jobs < 1:
+        raise InvalidOptions("--jobs must be at least 1")
+    return min(jobs, available_cores() if cores is None else cores)
+
+
+def chunks(batch: Batch, jobs: int, start: int = 0) -> Iterator[range]:
+    """The games from `start` on in small enough chunks for an even load and a lively progress
+    bar, made one at a time: a batch of 10**9 games has 2 * 10**7 chunks."""
     size = max(1, min(50, batch.games // (jobs * 8)))
-    return [list(range(i, min(i + size, batch.games))) for i in range(0, batch.games, size)]
+    for first in range(start, batch.games, size):
+        yield range(first, min(first + size, batch.games))
+
+
+def bounded(
+    submit: Callable[[range], None],
+    next_result: Callable[[], list[GameRecord]],
+    work: Iterator[range],
+    window: int,
+) -> Iterator[list[GameRecord]]:
+    """Keep at most `window` chunks of `work` submitted and not yet returned by `next_result`,
+    yielding each result as it comes: the rest of the work is not even made before it is due."""
+    pending = 0
+    for indices in itertools.islice(work, window):
+        submit(indices)
+        pending += 1
+    while pending:
+        result = next_result()
+        pending -= 1
+        yield result
+        for indices in itertools.islice(work, 1):
+            submit(indices)
+            pending += 1
 
 
 def _pool_context() -> Any:
@@ -153,18 +199,30 @@ def _pool_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _star(args: tuple[Batch, list[int]]) -> list[GameRecord]:
-    return play_chunk(*args)
-
-
-def _run_local(batch: Batch, jobs: int) -> Iterator[list[GameRecord]]:
-    work = chunks(batch, jobs)
+def _run_local(batch: Batch, jobs: int, work: Iterator[range]) -> Iterator[list[GameRecord]]:
     if jobs == 1:
         for indices in work:
             yield play_chunk(batch, indices)
         return
+    arrived: queue.SimpleQueue[list[GameRecord] | BaseException] = queue.SimpleQueue()
+
+    def next_result() -> list[GameRecord]:
+        result = arrived.get()
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
     with _pool_context().Pool(jobs) as pool:
-        yield from pool.imap_unordered(_star, [(batch, indices) for indices in work])
+
+        def submit(indices: range) -> None:
+            pool.apply_async(
+                play_chunk, (batch, indices), callback=arrived.put, error_callback=arrived.put
+            )
+
+        yield from bounded(submit, next_result, work, jobs * LOOKAHEAD)
+
+
+Estimate = Callable[[float, int], None]
 
 
 def run_batch(
@@ -173,20 +231,36 @@ def run_batch(
     backend: str = "process",
     address: str | None = None,
     progress: Progress | None = None,
+    estimate: Estimate | None = None,
 ) -> list[GameRecord]:
-    """Every game of the batch, in game order. `progress(done)` is called as games finish."""
+    """Every game of the batch, in game order. `progress(done)` is called as games finish, and
+    `estimate(seconds, workers)` once, with the batch's expected duration, after its first game
+    (played here, then the rest in `workers` processes: no more than the cores, unless on an
+    existing Ray cluster)."""
     batch.check()
+    if backend not in ("process", "ray"):
+        raise InvalidOptions(f"unknown backend {backend!r} (process, ray)")
     if jobs < 1:
         raise InvalidOptions("--jobs must be at least 1")
+    workers = jobs if backend == "ray" and address else worker_count(jobs)
+    workers = max(1, min(workers, batch.games - 1))
+    game = resolve_game(batch.game)
+    start = time.perf_counter()
+    records = [play_game(batch, 0, game)]
+    first = time.perf_counter() - start
+    if estimate is not None:
+        estimate(first + first * (batch.games - 1) / workers, workers)
+    if progress is not None:
+        progress(1)
+    if batch.games == 1:
+        return records
+    work = chunks(batch, workers, start=1)
     if backend == "ray":
         from bodoge.sim.ray_backend import run_ray
 
-        stream = run_ray(batch, jobs, address)
-    elif backend == "process":
-        stream = _run_local(batch, jobs)
+        stream = run_ray(batch, workers, address, work)
     else:
-        raise InvalidOptions(f"unknown backend {backend!r} (process, ray)")
-    records: list[GameRecord] = []
+        stream = _run_local(batch, workers, work)
     for part in stream:
         records.extend(part)
         if progress is not None:

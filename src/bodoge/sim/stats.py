@@ -27,7 +27,9 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denominator = 1 + z2 / trials
     center = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(0.0, center - half), min(1.0, center + half))
+    # Clamped to hold p itself: rounding gave 5.6e-17 for 0 in 3 and 0.9999999999999999 for 10
+    # in 10, which the charts drew as negative error bars.
+    return (min(max(0.0, center - half), p), max(min(1.0, center + half), p))
 
 
 def distribution(values: list[float]) -> dict[str, float]:

@@ -217,7 +217,7 @@ def test_led_mimic_is_taken_face_up_and_the_next_card_leads() -> None:
     )
     assert state.legal_texts(0) == ["play:mimic"]
     events = play(state, "play:mimic")
-    assert events == [{"type": "play", "seat": 0, "card": "mimic", "face_up": True}]
+    assert events == [{"type": "lead_mimic", "seat": 0}]
     assert state.face_up[0] == [1, 0, 0, 0]
     assert state.game_scores()[0] == -10
     assert state.view(None)["led_mimics"] == [0]

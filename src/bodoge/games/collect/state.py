@@ -599,17 +599,13 @@ class CollectState(State):
 
     # ---- words ----------------------------------------------------------------------------
 
-    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
-        return words.event_word(kind, value, lang, event)
-
-    def describe_event(
-        self, event: Event, lang: str = "en", viewer: int | None = None,
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
         names: list[str] | None = None,
-    ) -> str:  # fmt: skip
-        """As the engine's, but a row's owner is told from the viewer ("your 2nd card")."""
-        return words.describe_event(self, event, lang, viewer, names)
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

@@ -3,7 +3,7 @@
 The sentences themselves are in `events.toml`; this module gives the words of the game's own
 field kinds. A card of a row (`place`) and a row (`row`) name their seat with a possessive ("your
 2nd card", "seat 1's row", "自分の2枚目"), so they need the viewer and the seats' names, which
-`describe_event` passes here along with the event.
+the engine passes to `event_word` along with the event.
 """
 
 from __future__ import annotations
@@ -326,12 +326,3 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
         held = ", ".join(f"{who(s)} held {crowns_held(state, s, lang)}" for s in others)
         lines.append(f"the others: {held}")
     return lines if ja else [line[:1].upper() + line[1:] for line in lines]
-
-
-def describe_event(
-    state: CollectState, event: Event, lang: str, viewer: int | None, names: list[str] | None
-) -> str:
-    def words(kind: str, value: Any, lang: str, event: Event) -> str | None:
-        return event_word(kind, value, lang, event, viewer, names)
-
-    return state.event_catalog.describe(event, lang, viewer, names, words)

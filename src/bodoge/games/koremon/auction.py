@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.games.koremon import auction_words, playouts, words
 from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -349,6 +350,26 @@ class AuctionState(State):
         if self.phase == BID:
             return playouts.auction_bid_candidates(self, seat)
         return self.legal_actions(seat)
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_auction.toml")
+
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return auction_words.action_label(self, action, lang, seat)
+
+    def seats_in_play(self) -> list[int]:
+        """The seats not out (none once the game is over)."""
+        return [] if self.is_over() else [s for s in range(self.players) if not self.out[s]]
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return auction_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

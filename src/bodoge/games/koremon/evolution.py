@@ -21,8 +21,9 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.events import Event
+from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.games.koremon import evolution_words, words
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
@@ -181,6 +182,22 @@ class EvolutionState(State):
     def heuristic(self, seat: int) -> float:
         scores = self.scores()
         return float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_evolution.toml")
+
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return evolution_words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return evolution_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

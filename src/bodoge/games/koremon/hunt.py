@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts
+from bodoge.games.koremon import hunt_words, playouts, words
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     FULL_COUNTS,
@@ -267,6 +268,22 @@ class HuntState(State):
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_hunt.toml")
+
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return hunt_words.action_label(self, action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return hunt_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

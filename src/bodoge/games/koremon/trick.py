@@ -25,10 +25,10 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.events import Event
+from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts
+from bodoge.games.koremon import playouts, trick_words, words
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
     MIMIC,
@@ -235,7 +235,7 @@ class TrickState(State):
         elif action < LEAD_MIMIC:
             hand[MIMIC] -= 1
             self.trick.append((seat, MIMIC, action - NAMED))
-            events = [{"type": "play", "seat": seat, "card": "mimic", "as": KEYS[action - NAMED]}]
+            events = [{"type": "play_mimic", "seat": seat, "as": KEYS[action - NAMED]}]
         else:
             # RULINGS §3: a Mimic played with no monster in the trick counts as led: taken face
             # up at once (-10, whoever wins), and the next card played becomes the lead.
@@ -244,7 +244,7 @@ class TrickState(State):
             self.led += 1
             if self.options["mimic_lead"] == "only-mimics":
                 self.mimic_only[seat] = True
-            events = [{"type": "play", "seat": seat, "card": "mimic", "face_up": True}]
+            events = [{"type": "lead_mimic", "seat": seat}]
         if self.led + len(self.trick) == self.players:
             events.extend(self._finish_trick())
         return events
@@ -309,6 +309,22 @@ class TrickState(State):
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.trick_action(self, seat, legal, rng)
+
+    # ---- words ---------------------------------------------------------------------------
+
+    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_trick.toml")
+
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
+        return words.event_word(kind, value, lang, event, viewer, names)
+
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
+        return trick_words.action_label(action, lang)
+
+    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
+        return trick_words.describe_result(self, lang, names)
 
     # ---- notation ------------------------------------------------------------------------
 

@@ -996,10 +996,13 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     # ---- words (words.py) ---------------------------------------------------------------------
 
-    def event_word(self, kind: str, value: Any, lang: str, event: Event) -> str | None:
+    def event_word(
+        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
+        names: list[str] | None = None,
+    ) -> str | None:  # fmt: skip
         return words.event_word(self, kind, value, lang, event)
 
-    def action_label(self, action: int, lang: str = "en") -> str:
+    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
         return words.action_label(self, action, lang)
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:

@@ -1,0 +1,248 @@
+"""The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets) and bots.py."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from bodoge import __version__
+from bodoge.server import auth, catalog, errors, migrate
+from bodoge.server.bots import Bots
+from bodoge.server.config import Settings
+from bodoge.server.limits import BodyLimit
+from bodoge.server.schemas import (
+    Answer,
+    Entry,
+    ErrorBody,
+    GameOut,
+    Guest,
+    GuestIn,
+    Health,
+    Joined,
+    JoinIn,
+    Left,
+    Me,
+    MoveIn,
+    Prompt,
+    TableCreated,
+    TableIn,
+    TableOut,
+    UndoIn,
+)
+from bodoge.server.store import PlayerRow, Store, now
+from bodoge.server.tables import SeatRequest, Table, TableService
+from bodoge.server.ws import Hub
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorBody} for code in codes}
+
+
+ANSWERS: dict[int | str, dict[str, Any]] = {
+    409: {
+        "model": Answer,
+        "description": "stale (with the prompt), not_your_turn, game_over, "
+        "undo_refused, not_started",
+    },
+    422: {"model": Answer, "description": "illegal_action, or a malformed request"},
+    **_errors(401, 404, 413),
+}
+
+Credential = Annotated[str | None, Header(alias="X-Seat-Credential")]
+
+
+class Server:
+    """What the routes share: the store, the tables, the websockets and the bots."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings)
+        self.tables = TableService(self.store, settings)
+        self.hub = Hub(self.tables, settings.max_ws_message_bytes)
+        self.bots = Bots(self.tables, settings)
+
+    def table_out(self, table: Table) -> dict[str, Any]:
+        return self.tables.info(table, self.hub.connected(table.id))
+
+
+def server(request: Request) -> Server:
+    return request.app.state.server  # type: ignore[no-any-return]
+
+
+ServerDep = Annotated[Server, Depends(server)]
+
+
+async def guest(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> PlayerRow:
+    token = auth.bearer_token(authorization)
+    player = None
+    if token is not None:
+        player = await server(request).store.player_by_token_hash(auth.hash_secret(token))
+    if player is None:
+        raise errors.ApiError(
+            "unauthorized",
+            "this needs a guest token (Authorization: Bearer ...) from POST /api/guests",
+            "ゲストのトークン（Authorization: Bearer ...）が必要です",
+        )
+    return player
+
+
+GuestDep = Annotated[PlayerRow, Depends(guest)]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.database_url is None:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(migrate.upgrade, settings.sync_url())
+        server = Server(settings)
+        app.state.server = server
+        await server.tables.resume()
+        try:
+            yield
+        finally:
+            await server.bots.close()
+            await server.store.close()
+
+    app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
+    errors.install(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "X-Seat-Credential", "Content-Type"],
+        )
+
+    @app.get("/api/health", response_model=Health)
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/api/games", response_model=list[GameOut])
+    async def list_games() -> list[dict[str, Any]]:
+        return catalog.games()
+
+    @app.post("/api/guests", response_model=Guest, responses=_errors(413, 422))
+    async def new_guest(body: GuestIn, srv: ServerDep) -> dict[str, str]:
+        token = auth.new_secret()
+        player = PlayerRow(
+            id=auth.new_id(), name=body.name, token_hash=auth.hash_secret(token), created=now()
+        )
+        await srv.store.add_player(player)
+        return {"id": player.id, "name": player.name, "token": token}
+
+    @app.get("/api/me", response_model=Me, responses=_errors(401))
+    async def me(player: GuestDep) -> dict[str, str]:
+        return {"id": player.id, "name": player.name}
+
+    @app.post("/api/tables", response_model=TableCreated, responses=_errors(400, 401, 413, 422))
+    async def new_table(body: TableIn, player: GuestDep, srv: ServerDep) -> dict[str, Any]:
+        seats = [SeatRequest(seat.kind, seat.level) for seat in body.seats]
+        table, seat, credential, invite = await srv.tables.create(
+            player,
+            body.game,
+            body.players,
+            dict(body.options),
+            seats,
+            body.public,
+            body.spectators,
+        )
+        return {
+            "table": srv.table_out(table),
+            "seat": seat,
+            "credential": credential,
+            "invite": invite,
+        }
+
+    @app.get("/api/tables", response_model=list[TableOut])
+    async def open_tables(srv: ServerDep) -> list[dict[str, Any]]:
+        return [
+            srv.table_out(table)
+            for table in await srv.tables.open_public()
+            if any(seat.kind == "open" for seat in table.seats)
+        ]
+
+    @app.get("/api/tables/{table_id}", response_model=TableOut, responses=_errors(404))
+    async def table_info(table_id: str, srv: ServerDep) -> dict[str, Any]:
+        return srv.table_out(await srv.tables.get(table_id))
+
+    @app.post(
+        "/api/tables/{table_id}/join",
+        response_model=Joined,
+        responses=_errors(401, 403, 404, 409, 413, 422),
+    )
+    async def join(table_id: str, body: JoinIn, player: GuestDep, srv: ServerDep) -> dict[str, Any]:
+        seat, credential = await srv.tables.join(player, table_id, body.invite)
+        return {"seat": seat, "credential": credential}
+
+    @app.post("/api/tables/{table_id}/leave", response_model=Left, responses=_errors(401, 404))
+    async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
+        seat, status = await srv.tables.leave(table_id, credential)
+        return {"seat": seat, "status": status}
+
+    @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
+    async def move(
+        table_id: str, body: MoveIn, srv: ServerDep, credential: Credential = None
+    ) -> JSONResponse:
+        status, answer = await srv.tables.answer(
+            table_id, credential, body.action, body.expected_ply, body.client_key
+        )
+        return JSONResponse(answer, status_code=status)
+
+    @app.post("/api/tables/{table_id}/undo", response_model=Answer, responses=ANSWERS)
+    async def undo(
+        table_id: str, body: UndoIn, srv: ServerDep, credential: Credential = None
+    ) -> JSONResponse:
+        status, answer = await srv.tables.answer(
+            table_id, credential, None, body.expected_ply, body.client_key
+        )
+        return JSONResponse(answer, status_code=status)
+
+    @app.get(
+        "/api/tables/{table_id}/prompt", response_model=Prompt, responses=_errors(401, 403, 404)
+    )
+    async def prompt(table_id: str, srv: ServerDep, credential: Credential = None) -> Any:
+        table = await srv.tables.get(table_id)
+        return JSONResponse(table.match.prompt(srv.tables.viewer(table, credential)))
+
+    @app.get(
+        "/api/tables/{table_id}/events",
+        response_model=list[Entry],
+        responses=_errors(401, 403, 404),
+    )
+    async def events(
+        table_id: str,
+        srv: ServerDep,
+        since: Annotated[int, Query(ge=0)] = 0,
+        credential: Credential = None,
+    ) -> Any:
+        table = await srv.tables.get(table_id)
+        return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
+
+    @app.get(
+        "/api/tables/{table_id}/record",
+        response_class=PlainTextResponse,
+        responses=_errors(401, 403, 404, 409),
+    )
+    async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
+        table = await srv.tables.get(table_id)
+        srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
+        return srv.tables.record(table)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        await socket.app.state.server.hub.serve(socket, table_id)
+
+    return app

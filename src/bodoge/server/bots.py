@@ -1,0 +1,116 @@
+"""Bots on the server: they fill seats with the terminal's levels (`bodoge.ai.make_bot`).
+
+`random` decides inline; the search levels think in a `ProcessPoolExecutor` (the state JSON goes
+out, an action number comes back) so the server never blocks. Each bot waits `bot_delay` seconds
+first so people can follow, and is seeded per (table seed, seat, ply) so a table replays. A bot
+moves through the same path as a person (`TableService.move`) with `by="bot:<level>"`.
+
+One driver task per table runs while a bot is pending; any change at the table wakes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from bodoge.ai import make_bot
+from bodoge.engine import BodogeError, StaleMove
+from bodoge.server.config import Settings
+from bodoge.server.errors import ApiError
+from bodoge.server.tables import Table, TableService
+from bodoge.server.thinking import bot_seed, think
+
+log = logging.getLogger("bodoge.server")
+INLINE_LEVELS = ("random",)
+SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not describe
+    "random": {
+        "en": "Random: any legal move, for testing",
+        "ja": "ランダム：選べる手から無作為に選ぶ（テスト用）",
+    },
+}
+
+
+class Bots:
+    def __init__(self, service: TableService, settings: Settings) -> None:
+        self.service = service
+        self.settings = settings
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        service.listeners.append(self.wake)
+
+    def wake(self, table_id: str) -> None:
+        driver = self._drivers.get(table_id)
+        if driver is None or driver.done():
+            self._drivers[table_id] = asyncio.get_running_loop().create_task(
+                self._drive(table_id), name=f"bots:{table_id}"
+            )
+
+    async def close(self) -> None:
+        drivers = list(self._drivers.values())
+        for driver in drivers:
+            driver.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    async def idle(self) -> None:
+        """Wait until no bot has anything to do (tests)."""
+        while any(not driver.done() for driver in self._drivers.values()):
+            await asyncio.gather(*self._drivers.values(), return_exceptions=True)
+
+    @staticmethod
+    def _to_move(table: Table) -> tuple[int, str] | None:
+        if table.status != "playing":
+            return None
+        for seat in table.match.pending():
+            level = table.seats[seat].bot()
+            if level is not None:
+                return seat, level
+        return None
+
+    async def _drive(self, table_id: str) -> None:
+        try:
+            while True:
+                table = await self.service.get(table_id)
+                todo = self._to_move(table)
+                if todo is None:
+                    return
+                if self.settings.bot_delay > 0:
+                    await asyncio.sleep(self.settings.bot_delay)
+                    table = await self.service.get(table_id)
+                    if self._to_move(table) != todo:
+                        continue
+                seat, level = todo
+                ply = table.match.ply
+                action = await self._choose(table, seat, level, ply)
+                try:
+                    await self.service.move(table_id, seat, action, ply, None, by=f"bot:{level}")
+                except StaleMove:
+                    continue  # someone else decided meanwhile: look again
+        except asyncio.CancelledError:
+            raise
+        except (BodogeError, ApiError) as error:
+            log.error("bot at table %s stopped: %s", table_id, error)
+        except Exception:
+            log.exception("bot at table %s failed", table_id)
+
+    async def _choose(self, table: Table, seat: int, level: str, ply: int) -> int:
+        seed = bot_seed(table.seed, seat, ply)
+        state = table.match.state
+        if level in INLINE_LEVELS:
+            return make_bot(level, seed).choose(state, seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), think, state.to_json(), seat, level, seed
+        )
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: forking a process that runs an event loop and threads is not safe
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.settings.bot_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self._pool

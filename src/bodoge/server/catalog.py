@@ -1,0 +1,27 @@
+"""What the lobby shows of each game: its info and options (without those that name files,
+which are the server's settings) and the bot levels with their words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bodoge.ai.factory import LEVEL_INFO
+from bodoge.engine import game_ids, get_game
+from bodoge.server.bots import SERVER_LEVEL_INFO
+from bodoge.server.tables import BOT_LEVELS
+
+
+def bot_levels() -> dict[str, dict[str, str]]:
+    words = {**SERVER_LEVEL_INFO, **LEVEL_INFO}
+    return {level: words[level] for level in BOT_LEVELS}
+
+
+def games() -> list[dict[str, Any]]:
+    found = []
+    for game_id in game_ids():
+        info = get_game(game_id).info
+        described = info.describe()
+        described["options"] = [spec.describe() for spec in info.options if spec.kind != "text"]
+        described["bots"] = bot_levels()
+        found.append(described)
+    return found

@@ -1,0 +1,63 @@
+"""The server's settings: where the database is, how bots pace themselves, the size limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bodoge.engine.errors import BodogeError
+
+DEFAULT_DATA_DIR = "bodoge-data"
+DATABASE_FILE = "bodoge.sqlite3"
+
+
+class ConfigError(BodogeError):
+    """A server setting that cannot work (a database URL of an unknown kind)."""
+
+    code = "bad_config"
+    kind_ja = "サーバーの設定が正しくありません"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """`database_url` is SQLAlchemy's (sqlite:///FILE or postgresql://...); None means a SQLite
+    file in `data_dir`."""
+
+    data_dir: Path = Path(DEFAULT_DATA_DIR)
+    database_url: str | None = None
+    bot_delay: float = 0.5  # seconds a bot waits before it moves, so people can follow
+    bot_workers: int = 1  # processes for the search bots
+    stand_in_level: str = "easy"  # the bot that takes a seat whose player left a started game
+    max_body_bytes: int = 64 * 1024
+    max_ws_message_bytes: int = 16 * 1024
+    cors_origins: tuple[str, ...] = ()
+
+    def sync_url(self) -> str:
+        """The URL for migrations (a sync driver: stdlib sqlite3 or psycopg)."""
+        return _with_driver(self._url(), sqlite="sqlite", postgresql="postgresql+psycopg")
+
+    def async_url(self) -> str:
+        """The URL the running server uses (aiosqlite or psycopg's async mode)."""
+        return _with_driver(self._url(), sqlite="sqlite+aiosqlite", postgresql="postgresql+psycopg")
+
+    def _url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{(self.data_dir / DATABASE_FILE).resolve()}"
+
+    def is_sqlite(self) -> bool:
+        return self._url().startswith("sqlite")
+
+
+def _with_driver(url: str, sqlite: str, postgresql: str) -> str:
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ConfigError(
+            f"database URL {url!r} has no scheme (sqlite:///FILE or postgresql://...)"
+        )
+    base = scheme.split("+", 1)[0]
+    if base == "sqlite":
+        return f"{sqlite}://{rest}"
+    if base in ("postgresql", "postgres"):
+        return f"{postgresql}://{rest}"
+    raise ConfigError(f"database URL {url!r}: only sqlite and postgresql are supported")

@@ -1,0 +1,184 @@
+"""Request and response models (pydantic), so every endpoint is described in OpenAPI."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+NAME_PATTERN = r"^[^\x00-\x1f\x7f\"\\]+$"  # no control characters, quotes or backslashes
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Words(BaseModel):
+    en: str
+    ja: str
+
+
+class ErrorInfo(BaseModel):
+    code: str
+    message: Words
+
+
+class ErrorBody(BaseModel):
+    error: ErrorInfo
+
+
+class GuestIn(Strict):
+    name: str = Field(min_length=1, max_length=40, pattern=NAME_PATTERN)
+
+
+class Me(BaseModel):
+    id: str
+    name: str
+
+
+class Guest(Me):
+    token: str
+
+
+class GameOut(BaseModel):
+    id: str
+    title: Words
+    summary: Words
+    players: list[int]
+    options: list[dict[str, Any]]
+    bots: dict[str, Words]
+
+
+class SeatIn(Strict):
+    kind: Literal["me", "open", "bot"]
+    level: str | None = None
+
+
+class ClockIn(Strict):
+    kind: Literal["none"] = "none"
+
+
+class TableIn(Strict):
+    game: str = Field(max_length=64)
+    players: StrictInt
+    options: dict[str, StrictStr | StrictInt | bool] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(max_length=16)
+    public: bool = True
+    spectators: bool = True
+    clock: ClockIn = Field(default_factory=ClockIn)
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    name: str | None
+    level: str | None
+    stand_in: str | None
+    connected: bool
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "over"]
+    ply: int
+    public: bool
+    spectators: bool
+    created: float
+    seats: list[SeatOut]
+
+
+class TableCreated(BaseModel):
+    table: TableOut
+    seat: int | None
+    credential: str | None
+    invite: str
+
+
+class JoinIn(Strict):
+    invite: str | None = Field(default=None, max_length=100)
+
+
+class Joined(BaseModel):
+    seat: int
+    credential: str
+
+
+class Left(BaseModel):
+    seat: int
+    status: str
+
+
+class MoveIn(Strict):
+    action: StrictStr | StrictInt = Field(description="the action's notation or its id")
+    expected_ply: StrictInt = Field(description="the ply of the prompt the move answers")
+    client_key: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class UndoIn(Strict):
+    expected_ply: StrictInt
+    client_key: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class Answer(BaseModel):
+    status: str = Field(description="applied | duplicate | an error code (stale, ...)")
+    ply: int | None = None
+    events: list[dict[str, Any]] | None = None
+    prompt: dict[str, Any] | None = None
+    error: ErrorInfo | None = None
+
+
+class Prompt(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: str
+    ply: int
+    seat: int | None
+    pending: list[int]
+    over: bool
+    result: Any
+    view: dict[str, Any]
+    actions: list[dict[str, Any]]
+    can_undo: bool
+
+
+class Entry(BaseModel):
+    ply: int
+    seat: int
+    by: str | None
+    events: list[dict[str, Any]]
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+
+
+# Websocket messages from the client.
+class WsAuth(Strict):
+    type: Literal["auth"]
+    credential: str = Field(max_length=100)
+    last_ply: StrictInt = 0
+
+
+class WsWatch(Strict):
+    type: Literal["watch"]
+    last_ply: StrictInt = 0
+
+
+class WsMove(Strict):
+    type: Literal["move"]
+    action: StrictStr | StrictInt
+    expected_ply: StrictInt
+    client_key: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class WsUndo(Strict):
+    type: Literal["undo"]
+    expected_ply: StrictInt
+    client_key: str | None = Field(default=None, min_length=1, max_length=64)
+
+
+class WsSync(Strict):
+    type: Literal["sync"]
+    last_ply: StrictInt

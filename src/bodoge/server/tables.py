@@ -1,0 +1,515 @@
+"""Tables on `Match`: create, join, leave, and moves applied one at a time per table.
+
+Each table's `Match` is rebuilt from its stored log (`Match(game, players, options, seed)` plus
+every stored move and undo) and kept in memory. A move takes the table's `asyncio.Lock`, then in
+one transaction: a move already stored under the seat's client key is answered "duplicate" with
+its first answer recomputed; otherwise it is applied on the match (which refuses anything stale
+or illegal before it changes), inserted and committed, and only then are the listeners (the
+websockets, the bots) told. If the insert or the commit fails the cached match is dropped, so the
+next request reloads it from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, update
+from sqlalchemy.exc import IntegrityError
+
+from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_game
+from bodoge.engine.match import UNDO
+from bodoge.server import auth
+from bodoge.server.config import Settings
+from bodoge.server.errors import ApiError, body, status_of
+from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
+
+log = logging.getLogger("bodoge.server")
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+SEED_BITS = 63  # the seed column is a signed 64-bit integer
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | bot | open
+    player_id: str | None = None
+    name: str | None = None
+    bot_level: str | None = None
+    credential_hash: str | None = None
+    stand_in: str | None = None
+
+    def bot(self) -> str | None:
+        """The bot level that decides for this seat, if any (its own, or one standing in)."""
+        return self.bot_level if self.kind == "bot" else self.stand_in
+
+    @classmethod
+    def from_row(cls, row: SeatRow) -> Seat:
+        return cls(
+            row.seat,
+            row.kind,
+            row.player_id,
+            row.name,
+            row.bot_level,
+            row.credential_hash,
+            row.stand_in,
+        )
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str  # waiting | playing | over
+    public: bool
+    spectators: bool
+    invite_hash: str
+    created: float
+    seats: list[Seat]
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def seat_of(self, credential: str | None) -> int | None:
+        """The seat a credential opens, None if it opens none."""
+        if not credential:
+            return None
+        found = None
+        for seat in self.seats:  # every seat is compared, so the time tells nothing
+            if auth.matches(credential, seat.credential_hash):
+                found = seat.seat
+        return found
+
+
+@dataclass
+class SeatRequest:
+    kind: str  # me | open | bot
+    level: str | None = None
+
+
+class TableService:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.listeners: list[Callable[[str], None]] = []
+
+    # ---- loading ------------------------------------------------------------------------
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def get(self, table_id: str) -> Table:
+        """The table with its match, rebuilt from the database if it is not in memory."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        async with self.lock(table_id):
+            return await self._get_locked(table_id)
+
+    async def _get_locked(self, table_id: str) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            table = await self._load(table_id)
+            self._tables[table_id] = table
+        return table
+
+    async def _load(self, table_id: str) -> Table:
+        found = await self.store.table(table_id)
+        if found is None:
+            raise ApiError(
+                "not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません"
+            )
+        row, seat_rows = found
+        options = json.loads(row.options)
+        match = Match(row.game, row.players, options, row.seed)
+        for move in await self.store.moves(table_id):
+            if move.action == UNDO:
+                match.undo(move.seat)
+            else:
+                match.apply(move.seat, move.action, by=move.by)
+            if match.ply != move.ply:
+                raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")
+        seats = [Seat.from_row(seat) for seat in seat_rows]
+        return Table(
+            row.id,
+            row.game,
+            options,
+            row.seed,
+            row.status,
+            row.public,
+            row.spectators,
+            row.invite_hash,
+            row.created,
+            seats,
+            match,
+            self.lock(table_id),
+        )
+
+    def drop(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
+
+    async def resume(self) -> list[str]:
+        """Rebuild every table in play from its log (at start) and tell the listeners, so the
+        bots whose turn it is go on."""
+        ids = await self.store.table_ids("playing")
+        for table_id in ids:
+            await self.get(table_id)
+            self._changed(table_id)
+        return ids
+
+    def _changed(self, table_id: str) -> None:
+        for listener in self.listeners:
+            try:
+                listener(table_id)
+            except Exception:
+                log.exception("listener failed for table %s", table_id)
+
+    # ---- the lobby ----------------------------------------------------------------------
+
+    async def create(
+        self,
+        player: PlayerRow,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        public: bool,
+        spectators: bool,
+    ) -> tuple[Table, int | None, str | None, str]:
+        """A new table; returns it, the creator's seat and credential (None if the creator
+        does not play) and the invite."""
+        info = get_game(game).info
+        for spec in info.options:
+            if spec.kind == "text" and spec.key in options:
+                raise InvalidOptions(
+                    f"option {spec.key} names a file: it is the server's setting, not a table's",
+                    ja=f"オプション{spec.key}はファイルを指すので、卓ではなくサーバーが決めます",
+                )
+        if len(seats) != players:
+            raise ApiError(
+                "bad_request",
+                f"{len(seats)} seats for {players} players",
+                f"{players}人のゲームに{len(seats)}席が指定されています",
+            )
+        if sum(seat.kind == "me" for seat in seats) > 1:
+            raise ApiError("bad_request", 'more than one seat is "me"', "「me」の席は1つまでです")
+        for seat in seats:
+            if seat.kind == "bot" and seat.level not in BOT_LEVELS:
+                raise ApiError(
+                    "bad_request",
+                    f"bot level {seat.level!r:.20} is not one of " + ", ".join(BOT_LEVELS),
+                    f"ボットの強さ{seat.level!r:.20}はありません",
+                )
+        seed = secrets.randbits(SEED_BITS)
+        match = Match(game, players, options, seed)  # checks the player count and the options
+        table_id = auth.new_id()
+        invite = auth.new_secret()
+        credential: str | None = None
+        my_seat: int | None = None
+        rows: list[SeatRow] = []
+        for number, request in enumerate(seats):
+            row = SeatRow(table_id=table_id, seat=number, kind="open")
+            if request.kind == "me":
+                credential = auth.new_secret()
+                my_seat = number
+                row.kind, row.player_id, row.name = "human", player.id, player.name
+                row.credential_hash = auth.hash_secret(credential)
+            elif request.kind == "bot":
+                row.kind, row.bot_level = "bot", request.level
+            rows.append(row)
+        status = "playing" if all(row.kind != "open" for row in rows) else "waiting"
+        created = now()
+        table_row = TableRow(
+            id=table_id,
+            game=game,
+            players=players,
+            options=dumps(match.options),
+            seed=seed,
+            status=status,
+            public=public,
+            spectators=spectators,
+            clock=dumps({"kind": "none"}),
+            timeout_level=None,
+            invite_hash=auth.hash_secret(invite),
+            created_by=player.id,
+            rematch_of=None,
+            rematch_id=None,
+            created=created,
+        )
+        async with self.store.session() as session, session.begin():
+            session.add(table_row)
+            await session.flush()  # the table first: the seats refer to it
+            session.add_all(rows)
+        table = Table(
+            table_id,
+            game,
+            match.options,
+            seed,
+            status,
+            public,
+            spectators,
+            table_row.invite_hash,
+            created,
+            [Seat.from_row(row) for row in rows],
+            match,
+            self.lock(table_id),
+        )
+        self._tables[table_id] = table
+        self._changed(table_id)
+        return table, my_seat, credential, invite
+
+    async def join(self, player: PlayerRow, table_id: str, invite: str | None) -> tuple[int, str]:
+        async with self.lock(table_id):
+            table = await self._get_locked(table_id)
+            if not table.public and not auth.matches(invite or "", table.invite_hash):
+                raise ApiError(
+                    "forbidden",
+                    "this table needs its invite to join",
+                    "この卓に入るには招待が必要です",
+                )
+            if any(seat.player_id == player.id for seat in table.seats):
+                raise ApiError(
+                    "seat_taken",
+                    "you already have a seat at this table",
+                    "あなたはこの卓にもう座っています",
+                )
+            free = [seat for seat in table.seats if seat.kind == "open"]
+            if table.status != "waiting" or not free:
+                raise ApiError(
+                    "table_full", "this table has no free seat", "この卓に空席はありません"
+                )
+            seat = free[0]
+            credential = auth.new_secret()
+            credential_hash = auth.hash_secret(credential)
+            status = "playing" if len(free) == 1 else "waiting"
+            async with self.store.session() as session, session.begin():
+                claimed = await session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat == seat.seat,
+                        SeatRow.kind == "open",
+                    )
+                    .values(
+                        kind="human",
+                        player_id=player.id,
+                        name=player.name,
+                        credential_hash=credential_hash,
+                    )
+                )
+                if cast(CursorResult[Any], claimed).rowcount != 1:  # another server took it
+                    self.drop(table_id)
+                    raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
+                if status != table.status:
+                    await session.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(status=status)
+                    )
+            seat.kind, seat.player_id, seat.name = "human", player.id, player.name
+            seat.credential_hash = credential_hash
+            table.status = status
+        self._changed(table_id)
+        return seat.seat, credential
+
+    async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
+        """Give up a seat: before the game it is open again; during the game a bot stands in."""
+        async with self.lock(table_id):
+            table = await self._get_locked(table_id)
+            number = self.require_seat(table, credential)
+            seat = table.seats[number]
+            if table.status == "waiting":
+                values: dict[str, Any] = {
+                    "kind": "open",
+                    "player_id": None,
+                    "name": None,
+                    "credential_hash": None,
+                }
+            elif table.status == "playing":
+                values = {"credential_hash": None, "stand_in": self.settings.stand_in_level}
+            else:
+                values = {"credential_hash": None}
+            async with self.store.session() as session, session.begin():
+                await session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == number)
+                    .values(**values)
+                )
+            for key, value in values.items():
+                setattr(seat, key, value)
+        self._changed(table_id)
+        return number, table.status
+
+    # ---- who asks -----------------------------------------------------------------------
+
+    def require_seat(self, table: Table, credential: str | None) -> int:
+        if not credential:
+            raise ApiError(
+                "unauthorized",
+                "this needs the seat's credential (X-Seat-Credential)",
+                "席の認証情報（X-Seat-Credential）が必要です",
+            )
+        seat = table.seat_of(credential)
+        if seat is None:
+            raise ApiError(
+                "unauthorized",
+                "that credential opens no seat at this table",
+                "その認証情報はこの卓のどの席のものでもありません",
+            )
+        return seat
+
+    def viewer(self, table: Table, credential: str | None) -> int | None:
+        """The seat of a credential, or None for a spectator where the table allows them."""
+        if credential:
+            return self.require_seat(table, credential)
+        if not table.spectators:
+            raise ApiError("forbidden", "this table allows no spectators", "この卓は観戦できません")
+        return None
+
+    # ---- moves --------------------------------------------------------------------------
+
+    async def move(
+        self,
+        table_id: str,
+        seat: int,
+        action: int | str | None,
+        expected_ply: int | None,
+        client_key: str | None,
+        by: str | None = None,
+    ) -> dict[str, Any]:
+        """Apply a decision (`action` None: an undo) for `seat`; the answer's body. Refusals are
+        raised (BodogeError or ApiError), nothing changed."""
+        async with self.lock(table_id):
+            table = await self._get_locked(table_id)
+            if table.status == "waiting":
+                raise ApiError(
+                    "not_started",
+                    "the game has not started: seats are still open",
+                    "まだ空席があるのでゲームは始まっていません",
+                )
+            match = table.match
+            applied = False
+            try:
+                async with self.store.session() as session, session.begin():
+                    if client_key is not None:
+                        first = await find_move(session, table_id, seat, client_key)
+                        if first is not None:
+                            return self._duplicate(table, seat, first.ply)
+                    if action is None:
+                        match.undo(seat, expected_ply)
+                    else:
+                        match.apply(seat, action, expected_ply, by)
+                    applied = True
+                    entry = match.log[-1]
+                    session.add(
+                        MoveRow(
+                            table_id=table_id,
+                            ply=entry.ply,
+                            seat=seat,
+                            action=match.notation(entry),
+                            by=by,
+                            client_key=client_key,
+                            created=now(),
+                        )
+                    )
+                    if match.is_over():
+                        await session.execute(
+                            update(TableRow).where(TableRow.id == table_id).values(status="over")
+                        )
+            except IntegrityError:
+                self.drop(table_id)
+                raise StaleMove(
+                    "another move was stored first", ja="先に別の手が保存されました"
+                ) from None
+            except BaseException:
+                if applied:
+                    self.drop(table_id)
+                raise
+            if match.is_over():
+                table.status = "over"
+            ply = match.ply
+            events = match.events_for(seat, ply - 1)[0]["events"]
+        self._changed(table_id)
+        return {"status": "applied", "ply": ply, "events": events}
+
+    def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
+        entries = table.match.events_for(seat, ply - 1)
+        return {"status": "duplicate", "ply": ply, "events": entries[0]["events"]}
+
+    async def answer(
+        self,
+        table_id: str,
+        credential: str | None,
+        action: int | str | None,
+        expected_ply: int | None,
+        client_key: str | None,
+    ) -> tuple[int, dict[str, Any]]:
+        """A move or undo from a person: (HTTP status, body), refusals included, the same body
+        for HTTP and the websocket."""
+        try:
+            table = await self.get(table_id)
+            seat = self.require_seat(table, credential)
+            return 200, await self.move(table_id, seat, action, expected_ply, client_key)
+        except (ApiError, BodogeError) as error:
+            extra: dict[str, Any] = {"status": error.code}
+            if isinstance(error, StaleMove):
+                table = await self.get(table_id)
+                extra["prompt"] = table.match.prompt(table.seat_of(credential))
+            return status_of(error), body(error, **extra)
+
+    # ---- what a seat may know -----------------------------------------------------------
+
+    def info(self, table: Table, connected: set[int]) -> dict[str, Any]:
+        """What anyone may know of a table (no credentials, no invite, no hidden state)."""
+        return {
+            "id": table.id,
+            "game": table.game,
+            "players": table.players,
+            "options": table.options,
+            "status": table.status,
+            "ply": table.match.ply,
+            "public": table.public,
+            "spectators": table.spectators,
+            "created": table.created,
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "name": seat.name,
+                    "level": seat.bot_level,
+                    "stand_in": seat.stand_in,
+                    "connected": seat.seat in connected,
+                }
+                for seat in table.seats
+            ],
+        }
+
+    async def open_public(self) -> list[Table]:
+        found = await self.store.open_public_tables()
+        return [await self.get(row.id) for row, _ in found]
+
+    def record(self, table: Table) -> str:
+        if table.status != "over":
+            raise ApiError(
+                "not_over",
+                "the record is given once the game is over",
+                "棋譜はゲームが終わってから取得できます",
+            )
+        match = table.match
+        names = [
+            seat.name or (f"bot:{seat.bot_level}" if seat.bot_level else f"seat {seat.seat}")
+            for seat in table.seats
+        ]
+        match.names = names
+        return match.record()

@@ -1,0 +1,183 @@
+"""Websockets per table and seat: `/ws/tables/{id}`.
+
+The first message says who is there (`{"type": "auth", "credential": ..., "last_ply": P}` or
+`{"type": "watch", "last_ply": P}`). Then each connection's sender pushes `{"type": "update",
+"ply", "events", "prompt", "connected", "status"}` whenever the table changes: the entries since
+the ply it last sent, and the prompt, both built from that seat's `match.events_for(seat, ...)`
+and `match.prompt(seat)` only, never from the full state. Updates coalesce: a slow client gets
+one update with everything it missed. Client messages: "move", "undo" (answered with
+`{"type": "answer", "client_key", ...the HTTP answer's body}`) and "sync" (resend from a ply).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ValidationError
+
+from bodoge.server.errors import ApiError, error_json
+from bodoge.server.schemas import WsAuth, WsMove, WsSync, WsUndo, WsWatch
+from bodoge.server.tables import TableService
+
+CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
+CLOSE_TOO_BIG = 1009
+HELLO: dict[str, type[BaseModel]] = {"auth": WsAuth, "watch": WsWatch}
+PLAY: dict[str, type[BaseModel]] = {"move": WsMove, "undo": WsUndo, "sync": WsSync}
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    table_id: str
+    seat: int | None  # None: a spectator
+    credential: str | None
+    last_ply: int
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+
+
+class Hub:
+    def __init__(self, service: TableService, max_message_bytes: int) -> None:
+        self.service = service
+        self.max_message_bytes = max_message_bytes
+        self._connections: dict[str, set[Connection]] = {}
+        service.listeners.append(self.notify)
+
+    def connected(self, table_id: str) -> set[int]:
+        """The seats with at least one open connection."""
+        return {c.seat for c in self._connections.get(table_id, ()) if c.seat is not None}
+
+    def notify(self, table_id: str) -> None:
+        for connection in self._connections.get(table_id, ()):
+            connection.wake.set()
+
+    async def serve(self, socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        try:
+            connection = await self._hello(socket, table_id)
+        except WebSocketDisconnect:
+            return
+        if connection is None:
+            return
+        self._connections.setdefault(table_id, set()).add(connection)
+        sender = asyncio.create_task(self._send_updates(connection))
+        self.notify(table_id)  # the others see who is connected; this one gets its first update
+        try:
+            await self._receive(connection)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+            self._connections[table_id].discard(connection)
+            self.notify(table_id)
+
+    async def _read(self, socket: WebSocket, types: dict[str, type[BaseModel]]) -> BaseModel | None:
+        """The next message as one of `types` (by its "type"); None after a refusal was sent (the
+        caller decides whether to close)."""
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:  # a binary frame
+            await _refuse(socket, ApiError("bad_request", "messages are JSON text, not binary"))
+            return None
+        if len(text.encode("utf-8")) > self.max_message_bytes:
+            await _refuse(
+                socket,
+                ApiError("too_large", f"a message is at most {self.max_message_bytes} bytes", None),
+                close=CLOSE_TOO_BIG,
+            )
+            raise WebSocketDisconnect(CLOSE_TOO_BIG)
+        try:
+            data = json.loads(text)
+            kind = data.get("type") if isinstance(data, dict) else None
+            if not isinstance(kind, str) or kind not in types:
+                raise ValueError(f"type must be one of {', '.join(types)}")
+            return types[kind].model_validate(data)
+        except (ValueError, ValidationError) as error:
+            text = str(error).splitlines()[0][:200]
+            await _refuse(socket, ApiError("bad_request", f"bad message: {text}"))
+            return None
+
+    async def _hello(self, socket: WebSocket, table_id: str) -> Connection | None:
+        first = await self._read(socket, HELLO)
+        if first is None:
+            await socket.close(CLOSE_POLICY)
+            return None
+        try:
+            table = await self.service.get(table_id)
+            credential = first.credential if isinstance(first, WsAuth) else None
+            seat: int | None
+            if isinstance(first, WsAuth):
+                seat = self.service.require_seat(table, credential)
+            else:
+                seat = self.service.viewer(table, None)
+        except ApiError as error:
+            await _refuse(socket, error, close=CLOSE_POLICY)
+            return None
+        assert isinstance(first, WsAuth | WsWatch)
+        return Connection(socket, table_id, seat, credential, max(0, first.last_ply))
+
+    async def _send_updates(self, connection: Connection) -> None:
+        while True:
+            await connection.wake.wait()
+            connection.wake.clear()
+            table = await self.service.get(connection.table_id)
+            match, seat = table.match, connection.seat
+            update = {
+                "type": "update",
+                "ply": match.ply,
+                "events": match.events_for(seat, connection.last_ply),
+                "prompt": match.prompt(seat),
+                "connected": sorted(self.connected(connection.table_id)),
+                "status": table.status,
+            }
+            connection.last_ply = match.ply
+            await connection.send(update)
+
+    async def _receive(self, connection: Connection) -> None:
+        socket = connection.socket
+        while True:
+            message = await self._read(socket, PLAY)
+            if message is None:
+                continue
+            if isinstance(message, WsSync):
+                connection.last_ply = max(0, message.last_ply)
+                connection.wake.set()
+                continue
+            if connection.seat is None:
+                await _refuse(
+                    socket,
+                    ApiError("forbidden", "a spectator cannot move", "観戦者は手を指せません"),
+                )
+                continue
+            assert isinstance(message, WsMove | WsUndo)
+            action = message.action if isinstance(message, WsMove) else None
+            _, answer = await self.service.answer(
+                connection.table_id,
+                connection.credential,  # checked again: the seat may have been left since
+                action,
+                message.expected_ply,
+                message.client_key,
+            )
+            await connection.send({"type": "answer", "client_key": message.client_key, **answer})
+
+
+async def _refuse(socket: WebSocket, error: ApiError, close: int | None = None) -> None:
+    with contextlib.suppress(Exception):
+        await socket.send_text(
+            json.dumps({"type": "error", "error": error_json(error)}, ensure_ascii=False)
+        )
+        if close is not None:
+            await socket.close(close)

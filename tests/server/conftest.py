@@ -1,0 +1,70 @@
+"""Server test fixtures: every test runs on SQLite and on PostgreSQL.
+
+PostgreSQL: a fresh database per test session on postgresql+psycopg://postgres@127.0.0.1:5432/
+(made from the `test` database, dropped at the end); each test starts with empty tables.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from bodoge.server import migrate  # noqa: E402
+from bodoge.server.app import create_app  # noqa: E402
+from bodoge.server.config import Settings  # noqa: E402
+
+PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
+TABLES = ("deadlines", "moves", "seats", "tables", "players")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    name = f"bodoge_test_{secrets.token_hex(4)}"
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        # A test database need not survive a crash: commits without waiting for the disk.
+        admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    migrate.upgrade(url)
+    yield url
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+        )
+        admin.execute(f'DROP DATABASE "{name}"')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'bodoge.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_url")
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f"TRUNCATE {', '.join(TABLES)}"))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path: Path) -> Settings:
+    return Settings(
+        data_dir=tmp_path, database_url=database_url, bot_delay=0, stand_in_level="random"
+    )
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
