@@ -107,7 +107,7 @@ def train(game_id: str, players: int, seconds: float, iterations: int | None, se
         solver.iteration()
         done += 1
         if done % 200 == 0:
-            print(f"{done} iterations, {len(solver._infostates)} observations, "
+            print(f"{done} iterations, {len(solver._infostates)} table rows, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
     choices = sum(1 for legal in solver.legal.values() if len(legal) > 1)
     print(f"trained {done} iterations in {time.perf_counter() - start:.0f} s: "
