@@ -14,6 +14,15 @@ suits it: its observation is small (68 numbers in 2-player games) and recurs acr
 Trick the Monster or Monster Hex almost every observation is new (measured: 24,143 distinct of
 24,145 decisions in 500 random 3-player Trick games).
 
+What it cannot show is a policy that wins more: in Monster Evolution the decisions never change
+the winner (the simulator plays each deal in both seatings, and with greedy or ISMCTS against
+random the same seat won both times in 50 of 50 deals), so the evaluation below gives exactly
+50%. Measured, 180 s on the development machine: about 1,900 iterations, a table holding every
+observation the 600 evaluation games met, 50.0% against random and against greedy. The example
+is the pipeline, OpenSpiel training through the registration to a bodoge policy; a game where
+choices matter needs an abstraction coarser than the whole observation (or a function
+approximator, as examples/pettingzoo_reinforce.py).
+
 The average policy is saved as a table, observation -> action probabilities (JSON), and `act`
 plays it as a bodoge policy (`policy:examples.openspiel_mccfr:act`, the table named by
 `BODOGE_MCCFR_POLICY`): the most probable legal action, or for an observation the training never
