@@ -1,0 +1,322 @@
+"""Load on one `bodoge serve` process: N tables of random bots and M websocket spectators.
+
+    python benchmarks/server_load.py                              # 200 tables, 800 sockets, 25 s
+    python benchmarks/server_load.py --tables 20 --sockets 80 --seconds 5
+
+It starts `bodoge serve` on a free loopback port with a fresh temporary --data (SQLite) and
+`--bot-delay 0`, creates N tables whose seats are all `random` bots (such a table starts at
+once), and opens M websockets as spectators (`{"type": "watch", "last_ply": 0}`) spread evenly
+over the tables. A table that ends is replaced by a new one and its watchers move there, so N
+tables stay in play. After a warm-up it measures for a fixed time, then stops the server and
+reads its move log.
+
+What it measures:
+- moves/s: rows of the server's `moves` table whose `created` falls in the measured window,
+  divided by its length (every one committed: the log is read after the server stopped).
+- latency of a move: from its `moves.created` (the server's wall clock, taken when the match has
+  applied the move and before the commit) to the moment the LAST of that table's watchers
+  received an update whose ply includes it (this process's wall clock: the same machine's
+  clock). It includes the commit, the wake-up of each socket's sender, building and sending the
+  update, and this client's own event loop delay in reading it. Only moves made after all of the
+  table's watchers had their first update count; a move some watcher had not received by the end
+  (plus a grace second) is counted as "undelivered", not given a latency.
+- the client's event-loop lag (how late a 10 ms sleep wakes), so a slow client shows.
+- CPU seconds of the server process and of this client, and the load average before and after
+  (the machine may be shared).
+
+Everything is on 127.0.0.1; the run is bounded by --seconds plus setup and grace timeouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shlex
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+START_TIMEOUT = 60.0
+GRACE = 1.0  # seconds after the window for the last updates to arrive
+SETUP_TIMEOUT = 120.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(data: Path, port: int, log: Any) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "bodoge", "serve", "--host", HOST, "--port", str(port),
+               "--data", str(data), "--bot-delay", "0"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    server = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"bodoge serve exited with {server.returncode}")
+        try:
+            if httpx.get(f"http://{HOST}:{port}/api/health", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit(f"bodoge serve did not answer within {START_TIMEOUT:.0f} s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Slot:
+    """One of the N tables in play; its table id changes when a game ends."""
+
+    number: int
+    watchers: int
+    tables: list[str] = field(default_factory=list)
+    # (table id, ply) -> the latest arrival of that ply over the table's watchers, and how many
+    arrivals: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    ready: dict[str, float] = field(default_factory=dict)  # table id -> all watchers had an update
+    games: int = 0
+
+
+class Load:
+    def __init__(self, base: str, ws_base: str, args: argparse.Namespace) -> None:
+        self.base, self.ws_base, self.args = base, ws_base, args
+        self.stop = asyncio.Event()
+        self.lags: list[float] = []
+        self.failures = 0
+
+    async def run(self, headers: dict[str, str], slots: list[Slot]) -> None:
+        """Play every slot until `stop` is set."""
+        async with httpx.AsyncClient(base_url=self.base, headers=headers, timeout=30) as http:
+            self.http = http
+            tasks = [asyncio.create_task(self.play(slot)) for slot in slots]
+            lag = asyncio.create_task(self.measure_lag())
+            await self.stop.wait()
+            await asyncio.wait(tasks, timeout=10)
+            lag.cancel()
+            for task in tasks:
+                task.cancel()
+
+    async def new_table(self) -> str:
+        seats = [{"kind": "bot", "level": "random"}] * self.args.players
+        answer = await self.http.post(
+            "/api/tables",
+            json={"game": self.args.game, "players": self.args.players, "seats": seats},
+        )
+        answer.raise_for_status()
+        return str(answer.json()["table"]["id"])
+
+    async def play(self, slot: Slot) -> None:
+        while not self.stop.is_set():
+            table = await self.new_table()
+            slot.tables.append(table)
+            slot.games += 1
+            firsts: list[float] = []
+            watchers = [self.watch(slot, table, firsts) for _ in range(slot.watchers)]
+            await asyncio.gather(*watchers)
+
+    async def watch(self, slot: Slot, table: str, firsts: list[float]) -> None:
+        """Follow one table until its game ends or the run stops, noting when each ply arrived."""
+        try:
+            async with connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**24) as sock:
+                await sock.send(json.dumps({"type": "watch", "last_ply": 0}))
+                await self.follow(sock, slot, table, firsts)
+        except (ConnectionClosed, OSError):
+            if not self.stop.is_set():
+                self.failures += 1
+
+    async def follow(
+        self, sock: ClientConnection, slot: Slot, table: str, firsts: list[float]
+    ) -> None:
+        seen, first = 0, True
+        stop = asyncio.ensure_future(self.stop.wait())
+        try:
+            while True:
+                receive = asyncio.ensure_future(sock.recv())
+                done, _ = await asyncio.wait({receive, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if receive not in done:
+                    receive.cancel()
+                    return
+                arrived = time.time()
+                update = json.loads(receive.result())
+                if update.get("type") != "update":
+                    continue
+                if first:
+                    first = False
+                    firsts.append(arrived)
+                    if len(firsts) == slot.watchers:
+                        slot.ready[table] = arrived
+                ply = int(update["ply"])
+                for done_ply in range(seen + 1, ply + 1):
+                    entry = slot.arrivals.setdefault((table, done_ply), [0.0, 0])
+                    entry[0] = max(entry[0], arrived)
+                    entry[1] += 1
+                seen = max(seen, ply)
+                if update.get("status") == "over":
+                    return
+        finally:
+            stop.cancel()
+
+    async def measure_lag(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.lags.append(time.perf_counter() - before - 0.01)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="bodoge-load-") as tmp:
+        data = Path(tmp) / "data"
+        port = free_port()
+        with open(Path(tmp) / "server.log", "wb") as log:
+            server = start_server(data, port, log)
+            try:
+                token = httpx.post(
+                    f"http://{HOST}:{port}/api/guests", json={"name": "load"}
+                ).json()["token"]
+                per_table, extra = divmod(args.sockets, args.tables)
+                slots = [Slot(i, per_table + (i < extra)) for i in range(args.tables)]
+                load = Load(f"http://{HOST}:{port}", f"ws://{HOST}:{port}", args)
+                marks: dict[str, float] = {"began": time.time()}
+
+                async def main() -> None:
+                    runner = asyncio.create_task(
+                        load.run({"Authorization": f"Bearer {token}"}, slots)
+                    )
+                    setup_deadline = time.monotonic() + SETUP_TIMEOUT
+                    while not all(slot.ready for slot in slots):  # every socket is watching
+                        if time.monotonic() > setup_deadline or runner.done():
+                            raise SystemExit("the tables and sockets were not set up in time")
+                        await asyncio.sleep(0.05)
+                    marks["setup"] = time.time()
+                    await asyncio.sleep(args.warmup)
+                    marks["start"] = time.time()
+                    marks["server_cpu"] = cpu_seconds(server.pid)
+                    marks["client_cpu"] = sum(os.times()[:2])
+                    marks["lags"] = len(load.lags)
+                    await asyncio.sleep(args.seconds)
+                    marks["end"] = time.time()
+                    marks["server_cpu_end"] = cpu_seconds(server.pid)
+                    marks["client_cpu_end"] = sum(os.times()[:2])
+                    marks["lags_end"] = len(load.lags)
+                    await asyncio.sleep(GRACE)
+                    load.stop.set()
+                    await asyncio.wait_for(runner, timeout=30)
+
+                run_loop(main())
+            finally:
+                server.terminate()
+                server.wait(timeout=30)
+        with sqlite3.connect(data / "bodoge.sqlite3") as db:
+            rows = db.execute("SELECT table_id, ply, created FROM moves").fetchall()
+    load_after = os.getloadavg()
+    window_start, window_end = marks["start"], marks["end"]
+    in_window = [(t, p, c) for t, p, c in rows if window_start <= c < window_end]
+    latencies: list[float] = []
+    undelivered = 0
+    by_table = {table: slot for slot in slots for table in slot.tables}
+    for table, ply, created in in_window:
+        slot = by_table[table]
+        ready = slot.ready.get(table)
+        if ready is None or created < ready:
+            continue
+        entry = slot.arrivals.get((table, ply))
+        if entry is None or entry[1] < slot.watchers:
+            undelivered += 1
+        else:
+            latencies.append(entry[0] - created)
+    lags = load.lags[marks["lags"] : marks["lags_end"]]
+    window = window_end - window_start
+    return {
+        "setup": marks["setup"] - marks["began"],
+        "moves": len(in_window),
+        "moves_per_s": len(in_window) / window,
+        "latencies": latencies,
+        "undelivered": undelivered,
+        "games": sum(slot.games for slot in slots),
+        "failures": load.failures,
+        "server_cpu": (marks["server_cpu_end"] - marks["server_cpu"]) / window,
+        "client_cpu": (marks["client_cpu_end"] - marks["client_cpu"]) / window,
+        "lag_p99": percentile(lags, 0.99) if lags else float("nan"),
+        "load_before": load_before,
+        "load_after": load_after,
+    }
+
+
+def run_loop(coroutine: Any) -> None:
+    try:
+        import uvloop
+
+        uvloop.run(coroutine)
+    except ImportError:
+        asyncio.run(coroutine)
+
+
+def report(args: argparse.Namespace, result: dict[str, Any]) -> None:
+    latencies = [value * 1000 for value in result["latencies"]]
+    command = shlex.join([Path(sys.executable).name, *sys.argv])
+    print(f"command: {command}")
+    print(f"{args.tables} tables of {args.players} random bots ({args.game}), "
+          f"{args.sockets} spectator sockets, {args.warmup:g} s warm-up, {args.seconds:g} s "
+          f"measured, one server process, SQLite; setup took {result['setup']:.1f} s")  # fmt: skip
+    print(f"load average before: {' '.join(f'{v:.2f}' for v in result['load_before'])}, "
+          f"after: {' '.join(f'{v:.2f}' for v in result['load_after'])}")  # fmt: skip
+    print()
+    print("| moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | undelivered | "
+          "games | server CPU | client CPU | client loop lag p99 |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    if latencies:
+        p50, p90, p99 = (percentile(latencies, q) for q in (0.5, 0.9, 0.99))
+        top = max(latencies)
+    else:
+        p50 = p90 = p99 = top = float("nan")
+    print(f"| {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | {p99:.1f} | {top:.1f} | "
+          f"{len(latencies)} | {result['undelivered']} | {result['games']} | "
+          f"{result['server_cpu']:.2f} | {result['client_cpu']:.2f} | "
+          f"{result['lag_p99'] * 1000:.1f} ms |")  # fmt: skip
+    if result["failures"]:
+        print(f"\n{result['failures']} websockets closed unexpectedly")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables in play (200)")
+    parser.add_argument("--sockets", type=int, default=800, help="spectator websockets (800)")
+    parser.add_argument("--seconds", type=float, default=25, help="measured seconds (25)")
+    parser.add_argument("--warmup", type=float, default=5, help="seconds before measuring (5)")
+    parser.add_argument("--game", default="koremon_evolution", help="game (koremon_evolution)")
+    parser.add_argument("--players", type=int, default=2, help="bots per table (2)")
+    args = parser.parse_args()
+    if args.tables < 1 or args.sockets < args.tables or args.seconds <= 0:
+        parser.error("need at least one table, a socket per table and a positive --seconds")
+    report(args, measure(args))
+
+
+if __name__ == "__main__":
+    main()
