@@ -20,6 +20,9 @@ What it measures:
   update, and this client's own event loop delay in reading it. Only moves made after all of the
   table's watchers had their first update count; a move some watcher had not received by the end
   (plus a grace second) is counted as "undelivered", not given a latency.
+- a table's pace: the time between the arrival of ply p and of ply p-1 at the table's last
+  watcher. A bot moves as soon as the server runs it, so this is the wait of a move in the
+  server's queue, which the latency above (from `created`) does not include.
 - the client's event-loop lag (how late a 10 ms sleep wakes), so a slow client shows.
 - CPU seconds of the server process and of this client, and the load average before and after
   (the machine may be shared).
@@ -239,6 +242,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     window_start, window_end = marks["start"], marks["end"]
     in_window = [(t, p, c) for t, p, c in rows if window_start <= c < window_end]
     latencies: list[float] = []
+    intervals: list[float] = []  # a table's pace: ply p's arrival after ply p-1's
     undelivered = 0
     by_table = {table: slot for slot in slots for table in slot.tables}
     for table, ply, created in in_window:
@@ -251,6 +255,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             undelivered += 1
         else:
             latencies.append(entry[0] - created)
+            before = slot.arrivals.get((table, ply - 1))
+            if ply > 1 and before is not None and before[1] == slot.watchers:
+                intervals.append(entry[0] - before[0])
     lags = load.lags[marks["lags"] : marks["lags_end"]]
     window = window_end - window_start
     return {
@@ -258,6 +265,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "moves": len(in_window),
         "moves_per_s": len(in_window) / window,
         "latencies": latencies,
+        "intervals": intervals,
         "undelivered": undelivered,
         "games": sum(slot.games for slot in slots),
         "failures": load.failures,
@@ -300,6 +308,11 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> None:
           f"{len(latencies)} | {result['undelivered']} | {result['games']} | "
           f"{result['server_cpu']:.2f} | {result['client_cpu']:.2f} | "
           f"{result['lag_p99'] * 1000:.1f} ms |")  # fmt: skip
+    intervals = [value * 1000 for value in result["intervals"]]
+    if intervals:
+        print(f"\na table's pace, ply after ply at its last watcher: p50 "
+              f"{percentile(intervals, 0.5):.0f} ms, p99 {percentile(intervals, 0.99):.0f} ms "
+              f"({len(intervals)} pairs)")  # fmt: skip
     if result["failures"]:
         print(f"\n{result['failures']} websockets closed unexpectedly")
 
