@@ -47,13 +47,21 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody} for code in codes}
 
 
+def _json_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error bodies of a route whose answer is not JSON (FastAPI would give them the route's
+    own media type)."""
+    schema = {"$ref": "#/components/schemas/ErrorBody"}
+    return {code: {"content": {"application/json": {"schema": schema}}} for code in codes}
+
+
 ANSWERS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": Answer,
         "description": "stale (with the prompt), not_your_turn, game_over, "
         "undo_refused, not_started",
     },
-    422: {"model": Answer, "description": "illegal_action, or a malformed request"},
+    # illegal_action is an Answer; a malformed request is the plain error body.
+    422: {"model": Answer | ErrorBody, "description": "illegal_action, or a malformed request"},
     **_errors(401, 404, 413),
 }
 
@@ -238,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get(
         "/api/tables/{table_id}/record",
         response_class=PlainTextResponse,
-        responses=_errors(401, 403, 404, 409),
+        responses=_json_errors(401, 403, 404, 409),
     )
     async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
         table = await srv.tables.get(table_id)
