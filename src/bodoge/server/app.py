@@ -11,12 +11,14 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
 
 from bodoge import __version__
 from bodoge.server import auth, catalog, errors, migrate
 from bodoge.server.bots import Bots
 from bodoge.server.config import Settings
 from bodoge.server.limits import BodyLimit
+from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.schemas import (
     Answer,
     Entry,
@@ -45,13 +47,21 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody} for code in codes}
 
 
+def _json_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error bodies of a route whose answer is not JSON (FastAPI would give them the route's
+    own media type)."""
+    schema = {"$ref": "#/components/schemas/ErrorBody"}
+    return {code: {"content": {"application/json": {"schema": schema}}} for code in codes}
+
+
 ANSWERS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": Answer,
         "description": "stale (with the prompt), not_your_turn, game_over, "
         "undo_refused, not_started",
     },
-    422: {"model": Answer, "description": "illegal_action, or a malformed request"},
+    # illegal_action is an Answer; a malformed request is the plain error body.
+    422: {"model": Answer | ErrorBody, "description": "illegal_action, or a malformed request"},
     **_errors(401, 404, 413),
 }
 
@@ -61,11 +71,11 @@ Credential = Annotated[str | None, Header(alias="X-Seat-Credential")]
 class Server:
     """What the routes share: the store, the tables, the websockets and the bots."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
         self.store = Store(settings)
         self.tables = TableService(self.store, settings)
-        self.hub = Hub(self.tables, settings.max_ws_message_bytes)
+        self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
 
     def table_out(self, table: Table) -> dict[str, Any]:
@@ -100,13 +110,14 @@ GuestDep = Annotated[PlayerRow, Depends(guest)]
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    limiter = RateLimiter(settings.rate_limit_per_second, settings.rate_limit_burst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.database_url is None:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(migrate.upgrade, settings.sync_url())
-        server = Server(settings)
+        server = Server(settings, limiter)
         app.state.server = server
         await server.tables.resume()
         try:
@@ -118,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RateLimit, limiter=limiter)  # added last: runs first
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -234,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get(
         "/api/tables/{table_id}/record",
         response_class=PlainTextResponse,
-        responses=_errors(401, 403, 404, 409),
+        responses=_json_errors(401, 403, 404, 409),
     )
     async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
         table = await srv.tables.get(table_id)
@@ -245,4 +257,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.app.state.server.hub.serve(socket, table_id)
 
+    for route in app.routes:  # every route may answer 429 (the RateLimit middleware)
+        if isinstance(route, APIRoute):
+            route.responses.setdefault(429, {"model": ErrorBody, "description": "rate_limited"})
     return app

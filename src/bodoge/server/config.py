@@ -31,6 +31,10 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     max_ws_message_bytes: int = 16 * 1024
     cors_origins: tuple[str, ...] = ()
+    # Per client address and process: HTTP requests and websocket messages together. Generous,
+    # so that play (and a test client replaying a whole game) never meets it; 0 turns it off.
+    rate_limit_per_second: float = 200.0
+    rate_limit_burst: int = 1000
 
     def sync_url(self) -> str:
         """The URL for migrations (a sync driver: stdlib sqlite3 or psycopg)."""

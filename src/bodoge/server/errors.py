@@ -111,6 +111,8 @@ def install(app: FastAPI) -> None:
 
     async def on_http(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, StarletteHTTPException)
+        if error.status_code == 400:  # FastAPI's "error parsing the body": malformed, like the rest
+            return response(ApiError("bad_request", "the body is not JSON text (UTF-8)"))
         code = _HTTP_CODES.get(error.status_code, "bad_request")
         detail = error.detail if isinstance(error.detail, str) else "bad request"
         api = ApiError(code, detail)

@@ -21,6 +21,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from bodoge.server.errors import ApiError, error_json
+from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.schemas import WsAuth, WsMove, WsSync, WsUndo, WsWatch
 from bodoge.server.tables import TableService
 
@@ -46,9 +47,10 @@ class Connection:
 
 
 class Hub:
-    def __init__(self, service: TableService, max_message_bytes: int) -> None:
+    def __init__(self, service: TableService, max_message_bytes: int, limiter: RateLimiter) -> None:
         self.service = service
         self.max_message_bytes = max_message_bytes
+        self.limiter = limiter
         self._connections: dict[str, set[Connection]] = {}
         service.listeners.append(self.notify)
 
@@ -88,6 +90,9 @@ class Hub:
         message = await socket.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
+        if not self.limiter.allow(client_address(socket.scope)):
+            await _refuse(socket, self.limiter.error())
+            return None
         text = message.get("text")
         if text is None:  # a binary frame
             await _refuse(socket, ApiError("bad_request", "messages are JSON text, not binary"))
