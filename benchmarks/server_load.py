@@ -233,9 +233,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.wait_for(runner, timeout=30)
 
                 run_loop(main())
-            finally:
+            except BaseException:
                 server.terminate()
                 server.wait(timeout=30)
+                tail = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()[-40:]
+                print("\n".join(["the server's log ended with:", *tail]), file=sys.stderr)
+                raise
+            server.terminate()
+            server.wait(timeout=30)
         with sqlite3.connect(data / "bodoge.sqlite3") as db:
             rows = db.execute("SELECT table_id, ply, created FROM moves").fetchall()
     load_after = os.getloadavg()
