@@ -37,6 +37,7 @@ import asyncio
 import json
 import os
 import shlex
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -236,8 +237,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             except BaseException:
                 server.terminate()
                 server.wait(timeout=30)
-                tail = (Path(tmp) / "server.log").read_text(errors="replace").splitlines()[-40:]
-                print("\n".join(["the server's log ended with:", *tail]), file=sys.stderr)
+                kept = Path(tempfile.gettempdir()) / f"bodoge-load-server-{port}.log"
+                shutil.copy(Path(tmp) / "server.log", kept)
+                print(f"the run failed; the server's log is kept in {kept}", file=sys.stderr)
                 raise
             server.terminate()
             server.wait(timeout=30)
