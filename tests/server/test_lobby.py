@@ -242,7 +242,7 @@ def test_anything_unexpected_is_internal_without_detail(
 ) -> None:
     from bodoge.server import catalog
 
-    def broken() -> object:
+    def broken(*args: object) -> object:
         raise RuntimeError("secret detail")
 
     monkeypatch.setattr(catalog, "games", broken)

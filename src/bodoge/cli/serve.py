@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from bodoge.engine import BodogeError
+from bodoge.engine import BodogeError, InvalidOptions
 from bodoge.server.config import DEFAULT_DATA_DIR
 
 
@@ -45,7 +45,33 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="how long a bot waits before it moves (0.5)",
     )
+    serve.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        metavar="NAME=FILE.json",
+        help="offer a trained policy (a bodoge linear-policy file, see docs/rl.md) as bot level "
+        "NAME; repeatable",
+    )
     serve.set_defaults(func=run)
+
+
+def policy_bots(pairs: list[str]) -> tuple[tuple[str, str], ...]:
+    """`NAME=FILE.json` pairs as bot levels, each policy loaded now so a bad one fails at start."""
+    from bodoge.ai import make_bot
+    from bodoge.ai.factory import LEVELS
+
+    found: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, target = pair.partition("=")
+        if not sep or not name.isidentifier() or name in (*LEVELS, "random") or name in found:
+            raise InvalidOptions(
+                f"--policy {pair[:60]!r}: give NAME=FILE.json with a new name (letters, digits, _)"
+            )
+        spec = f"policy:{target}"
+        make_bot(spec)  # refuses a missing or malformed file in one line
+        found[name] = spec
+    return tuple(found.items())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     from bodoge.server.config import Settings
 
-    settings = Settings(data_dir=Path(args.data), database_url=args.db, bot_delay=args.bot_delay)
+    settings = Settings(
+        data_dir=Path(args.data),
+        database_url=args.db,
+        bot_delay=args.bot_delay,
+        policy_bots=policy_bots(args.policy),
+    )
     settings.async_url()  # a bad URL fails here, in one line
     print(f"bodoge serve: http://{args.host}:{args.port}", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")

@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games", response_model=list[GameOut])
     async def list_games() -> list[dict[str, Any]]:
-        return catalog.games()
+        return catalog.games(settings.policy_bots)
 
     @app.post("/api/guests", response_model=Guest, responses=_errors(413, 422))
     async def new_guest(body: GuestIn, srv: ServerDep) -> dict[str, str]:

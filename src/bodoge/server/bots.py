@@ -101,9 +101,10 @@ class Bots:
         state = table.match.state
         if level in INLINE_LEVELS:
             return make_bot(level, seed).choose(state, seat)
+        spec = self.settings.bot_spec(level)  # a trained policy thinks in the workers too
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self._executor(), think, state.to_json(), seat, level, seed
+            self._executor(), think, state.to_json(), seat, spec, seed
         )
 
     def _executor(self) -> ProcessPoolExecutor:

@@ -11,17 +11,20 @@ from bodoge.server.bots import SERVER_LEVEL_INFO
 from bodoge.server.tables import BOT_LEVELS
 
 
-def bot_levels() -> dict[str, dict[str, str]]:
+def bot_levels(policies: tuple[tuple[str, str], ...] = ()) -> dict[str, dict[str, str]]:
     words = {**SERVER_LEVEL_INFO, **LEVEL_INFO}
-    return {level: words[level] for level in BOT_LEVELS}
+    levels = {level: words[level] for level in BOT_LEVELS}
+    for name, _ in policies:
+        levels[name] = {"en": f"{name}: a trained policy", "ja": f"{name}：学習済みの方策"}
+    return levels
 
 
-def games() -> list[dict[str, Any]]:
+def games(policies: tuple[tuple[str, str], ...] = ()) -> list[dict[str, Any]]:
     found = []
     for game_id in game_ids():
         info = get_game(game_id).info
         described = info.describe()
         described["options"] = [spec.describe() for spec in info.options if spec.kind != "text"]
-        described["bots"] = bot_levels()
+        described["bots"] = bot_levels(policies)
         found.append(described)
     return found

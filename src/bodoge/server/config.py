@@ -35,6 +35,19 @@ class Settings:
     # so that play (and a test client replaying a whole game) never meets it; 0 turns it off.
     rate_limit_per_second: float = 200.0
     rate_limit_burst: int = 1000
+    # Trained policies offered as bot levels: name -> bot spec ("policy:FILE.json"). Only the
+    # server's own configuration sets them: a spec names files and modules.
+    policy_bots: tuple[tuple[str, str], ...] = ()
+
+    def bot_levels(self) -> tuple[str, ...]:
+        """Every level a seat may ask for: the terminal's, then the configured policies."""
+        from bodoge.server.tables import BOT_LEVELS
+
+        return (*BOT_LEVELS, *(name for name, _ in self.policy_bots))
+
+    def bot_spec(self, level: str) -> str:
+        """The bot spec a level stands for (a level is its own spec, a policy its file)."""
+        return dict(self.policy_bots).get(level, level)
 
     def sync_url(self) -> str:
         """The URL for migrations (a sync driver: stdlib sqlite3 or psycopg)."""

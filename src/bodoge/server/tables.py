@@ -207,10 +207,11 @@ class TableService:
         if sum(seat.kind == "me" for seat in seats) > 1:
             raise ApiError("bad_request", 'more than one seat is "me"', "「me」の席は1つまでです")
         for seat in seats:
-            if seat.kind == "bot" and seat.level not in BOT_LEVELS:
+            levels = self.settings.bot_levels()
+            if seat.kind == "bot" and seat.level not in levels:
                 raise ApiError(
                     "bad_request",
-                    f"bot level {seat.level!r:.20} is not one of " + ", ".join(BOT_LEVELS),
+                    f"bot level {seat.level!r:.20} is not one of " + ", ".join(levels),
                     f"ボットの強さ{seat.level!r:.20}はありません",
                 )
         seed = secrets.randbits(SEED_BITS)
