@@ -168,34 +168,6 @@ EXAMPLE = {
 }
 
 
-def event_word(c: Content, kind: str, value: Any, lang: str) -> str | None:
-    """The words for a value of one of the game's own event field kinds (`events.toml`): a
-    faction, unit, stone tile, ability, objective card, or the powers facing a stone ("red 9,
-    blue 6"); None for a kind it does not know."""
-    ja = lang == "ja"
-    if kind == "faction":
-        faction = c.factions[c.faction_of[value]]
-        return faction.ja if ja else faction.key
-    if kind == "unit":
-        return f"{value} {unit_ja(c, c.unit_of[value.lower()])}" if ja else str(value)
-    if kind == "tile":
-        return str(value)
-    if kind == "ability":
-        ability = c.abilities[c.ability_of[value]]
-        return ability.ja if ja else ability.en
-    if kind == "objective":
-        card = c.objectives[c.objective_of[value]]
-        return f"{card.key}（{card.ja}）" if ja else f"{card.key} ({card.en})"
-    if kind == "totals":
-        labels = LABELS["ja" if ja else "en"]
-        words = [
-            labels["total"].format(faction=event_word(c, "faction", f, lang), power=power)
-            for f, power in value.items()
-        ]
-        return labels["list_sep"].join(words) or labels["no_winner"]
-    return None
-
-
 def game_help(lang: str = "en") -> str:
     """The game's own help for the terminal: the notation of each decision and what a rotation
     means, with an example from the default tiles."""
