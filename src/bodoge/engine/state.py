@@ -261,6 +261,13 @@ class State(ABC):
         return [f"winner: {winners or 'nobody'}", f"scores: {scores}"]
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a client that draws the game needs and every seat may know, fixed for the whole
+        game: the components' names in both languages, card and unit faces, the board's
+        geometry (JSON values only). Never anything a view hides; games override it."""
+        return {}
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer | None:
         """The game's fixed-size numeric encoding of a seat's view for learning agents (see
         `bodoge.engine.observe`); None for a game that has none yet."""

@@ -243,6 +243,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await srv.tables.get(table_id)
         return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
 
+    @app.get("/api/tables/{table_id}/content", responses=_errors(404))
+    async def content(table_id: str, srv: ServerDep) -> Any:
+        """The table's game components as a drawing needs them (public, fixed for the game)."""
+        table = await srv.tables.get(table_id)
+        state_class = type(table.match.state)
+        return JSONResponse(state_class.public_content(table.players, table.options))
+
     @app.get(
         "/api/tables/{table_id}/record",
         response_class=PlainTextResponse,
