@@ -17,6 +17,7 @@ from bodoge import __version__
 from bodoge.server import auth, catalog, errors, migrate
 from bodoge.server.bots import Bots
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.schemas import (
@@ -241,7 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         credential: Credential = None,
     ) -> Any:
         table = await srv.tables.get(table_id)
-        return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
+        return JSONResponse(entries(table, srv.tables.viewer(table, credential), since))
 
     @app.get("/api/tables/{table_id}/content", responses=_errors(404))
     async def content(table_id: str, srv: ServerDep) -> Any:

@@ -122,10 +122,18 @@ class UndoIn(Strict):
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
+class Texts(BaseModel):
+    """The sentences of an entry's events, one per event, in each language."""
+
+    en: list[str]
+    ja: list[str]
+
+
 class Answer(BaseModel):
     status: str = Field(description="applied | duplicate | an error code (stale, ...)")
     ply: int | None = None
     events: list[dict[str, Any]] | None = None
+    text: Texts | None = None
     prompt: dict[str, Any] | None = None
     error: ErrorInfo | None = None
 
@@ -148,6 +156,7 @@ class Entry(BaseModel):
     seat: int
     by: str | None
     events: list[dict[str, Any]]
+    text: Texts
 
 
 class Health(BaseModel):

@@ -26,6 +26,7 @@ from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_gam
 from bodoge.engine.match import UNDO
 from bodoge.server import auth
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
 
@@ -440,13 +441,13 @@ class TableService:
             if match.is_over():
                 table.status = "over"
             ply = match.ply
-            events = match.events_for(seat, ply - 1)[0]["events"]
+            (entry,) = entries(table, seat, ply - 1)
         self._changed(table_id)
-        return {"status": "applied", "ply": ply, "events": events}
+        return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
 
     def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
-        entries = table.match.events_for(seat, ply - 1)
-        return {"status": "duplicate", "ply": ply, "events": entries[0]["events"]}
+        first = entries(table, seat, ply - 1)[0]
+        return {"status": "duplicate", "ply": ply, "events": first["events"], "text": first["text"]}
 
     async def answer(
         self,
