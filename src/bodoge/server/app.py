@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
@@ -20,6 +20,7 @@ from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
+from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
     Answer,
     Entry,
@@ -34,6 +35,7 @@ from bodoge.server.schemas import (
     Me,
     MoveIn,
     Prompt,
+    Replay,
     TableCreated,
     TableIn,
     TableOut,
@@ -78,6 +80,7 @@ class Server:
         self.tables = TableService(self.store, settings)
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
+        self.replays = Replays(self.tables)
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -256,10 +259,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response_class=PlainTextResponse,
         responses=_json_errors(401, 403, 404, 409),
     )
-    async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
+    async def record(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> PlainTextResponse:
+        """The game record file, as a download named bodoge-GAME-TABLE.txt."""
         table = await srv.tables.get(table_id)
         srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
-        return srv.tables.record(table)
+        name = f"bodoge-{table.game}-{table.id}.txt"
+        return PlainTextResponse(
+            srv.tables.record(table),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        response_model=Replay,
+        responses=_errors(401, 403, 404, 409, 422),
+    )
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Path(ge=0, le=1_000_000)],
+        srv: ServerDep,
+        view: Annotated[
+            str | None,
+            Query(
+                alias="as",
+                pattern=r"^([0-9]{1,2}|spectator|all)$",
+                description="a seat number, spectator, or all (default: the credential's seat, "
+                "else spectator)",
+            ),
+        ] = None,
+        credential: Credential = None,
+    ) -> Any:
+        """A viewer's position at one step of the game (see docs/server.md, Replays)."""
+        return JSONResponse(await srv.replays.step(table_id, step, view, credential))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from bodoge.cli.messages import LANGS, bot_name, say
 
 if TYPE_CHECKING:
+    from bodoge.engine import Match
     from bodoge.server.tables import Table
 
 
@@ -29,6 +30,10 @@ def seat_names(table: Table) -> dict[str, list[str]]:
     return names
 
 
-def entries(table: Table, viewer: int | None, since_ply: int) -> list[dict[str, Any]]:
-    """The entries after `since_ply` as `viewer` (None: a spectator) may know them, with text."""
-    return table.match.events_for(viewer, since_ply, texts=True, names=seat_names(table))
+def entries(
+    table: Table, viewer: int | None, since_ply: int, match: Match | None = None
+) -> list[dict[str, Any]]:
+    """The entries after `since_ply` as `viewer` (None: a spectator) may know them, with text,
+    of the table's match (or of `match`, the table's game replayed to an earlier step)."""
+    match = match or table.match
+    return match.events_for(viewer, since_ply, texts=True, names=seat_names(table))

@@ -159,6 +159,16 @@ class Entry(BaseModel):
     text: Texts
 
 
+class Replay(BaseModel):
+    step: int
+    steps: int = Field(description="the stored log's length: the last step")
+    prompt: Prompt = Field(description="the viewer's prompt at that step, with no actions")
+    prompts: list[Prompt] | None = Field(
+        default=None, description="as=all only: every seat's prompt (`prompt` is the spectator's)"
+    )
+    entry: Entry | None = Field(description="the step's entry as the viewer knew it (step 0: none)")
+
+
 class Health(BaseModel):
     status: Literal["ok"]
 
