@@ -20,6 +20,7 @@ from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
+from bodoge.server.rematch import rematch
 from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
     Answer,
@@ -35,6 +36,7 @@ from bodoge.server.schemas import (
     Me,
     MoveIn,
     Prompt,
+    Rematched,
     Replay,
     TableCreated,
     TableIn,
@@ -207,6 +209,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
         seat, status = await srv.tables.leave(table_id, credential)
         return {"seat": seat, "status": status}
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        response_model=Rematched,
+        responses=_errors(401, 404, 409),
+    )
+    async def new_rematch(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Your seat at the rematch of a finished table (made by the first call)."""
+        table, seat, new_credential = await rematch(srv.tables, table_id, credential)
+        return {"table": srv.table_out(table), "seat": seat, "credential": new_credential}
 
     @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
     async def move(

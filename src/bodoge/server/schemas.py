@@ -87,6 +87,7 @@ class TableOut(BaseModel):
     public: bool
     spectators: bool
     created: float
+    rematch: str | None = Field(default=None, description="the rematch's table, once it exists")
     seats: list[SeatOut]
 
 
@@ -95,6 +96,12 @@ class TableCreated(BaseModel):
     seat: int | None
     credential: str | None
     invite: str
+
+
+class Rematched(BaseModel):
+    table: TableOut = Field(description="the new table")
+    seat: int = Field(description="the caller's seat in it")
+    credential: str = Field(description="that seat's credential (a new one at every call)")
 
 
 class JoinIn(Strict):

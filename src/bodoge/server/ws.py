@@ -149,6 +149,7 @@ class Hub:
                 "prompt": match.prompt(seat),
                 "connected": sorted(self.connected(connection.table_id)),
                 "status": table.status,
+                "rematch": table.rematch,
             }
             connection.last_ply = match.ply
             await connection.send(update)
