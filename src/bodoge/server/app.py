@@ -14,7 +14,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
 
 from bodoge import __version__
-from bodoge.server import auth, catalog, errors, migrate
+from bodoge.engine import get_game
+from bodoge.server import auth, catalog, errors, migrate, rules
 from bodoge.server.bots import Bots
 from bodoge.server.config import Settings
 from bodoge.server.entries import entries
@@ -42,6 +43,7 @@ from bodoge.server.schemas import (
     TableIn,
     TableOut,
     UndoIn,
+    Words,
 )
 from bodoge.server.store import PlayerRow, Store, now
 from bodoge.server.tables import SeatRequest, Table, TableService
@@ -151,6 +153,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games", response_model=list[GameOut])
     async def list_games() -> list[dict[str, Any]]:
         return catalog.games(settings.policy_bots)
+
+    @app.get("/api/games/{game}/rules", response_model=Words, responses=_errors(400, 404))
+    async def game_rules(game: str) -> dict[str, str]:
+        """The game's rules page, rendered to HTML, in English and Japanese."""
+        get_game(game)  # unknown_game for a game that does not exist
+        if not rules.has_rules(game):
+            raise errors.ApiError(
+                "not_found", f"{game} has no rules page", f"{game}にはルールのページがありません"
+            )
+        return rules.rules(game)
 
     @app.post("/api/guests", response_model=Guest, responses=_errors(413, 422))
     async def new_guest(body: GuestIn, srv: ServerDep) -> dict[str, str]:
