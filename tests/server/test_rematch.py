@@ -119,6 +119,20 @@ def test_a_reserved_seat_waits_for_its_person(client: TestClient) -> None:
     assert rematch(client, old_id, ben["credential"]).json()["table"]["status"] == "playing"
 
 
+def test_leaving_the_old_table_frees_the_kept_seat(client: TestClient) -> None:
+    old_id, (aki, ben) = three_seats(client)
+    play_first_actions(client, old_id, [aki, ben])
+    new_id = rematch(client, old_id, aki).json()["table"]["id"]
+    assert client.get(f"/api/tables/{new_id}").json()["seats"][0]["kind"] == "reserved"
+    assert client.post(f"/api/tables/{old_id}/leave", headers=seat_header(ben)).status_code == 200
+    seat = client.get(f"/api/tables/{new_id}").json()["seats"][0]
+    assert (seat["kind"], seat["name"]) == ("open", None)
+    assert_error(rematch(client, old_id, ben), 401, "unauthorized")
+    joined = client.post(f"/api/tables/{new_id}/join", headers=guest(client, "Cy"), json={})
+    assert joined.json()["seat"] == 0
+    assert client.get(f"/api/tables/{new_id}").json()["status"] == "playing"
+
+
 def test_everyone_asking_at_once_makes_one_rematch(client: TestClient) -> None:
     old_id, creds = three_seats(client)
     play_first_actions(client, old_id, creds)

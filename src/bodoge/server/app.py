@@ -21,7 +21,7 @@ from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
-from bodoge.server.rematch import rematch
+from bodoge.server.rematch import release, rematch
 from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
     Answer,
@@ -219,7 +219,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/leave", response_model=Left, responses=_errors(401, 404))
     async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
+        table = await srv.tables.get(table_id)
         seat, status = await srv.tables.leave(table_id, credential)
+        if table.rematch is not None:  # the seat kept for them there is open now
+            await release(srv.tables, table.rematch, table.seats[seat].player_id)
         return {"seat": seat, "status": status}
 
     @app.post(

@@ -11,7 +11,8 @@ its info and websocket updates carry `"rematch": NEW_ID`.
 
 Every call, the first included, claims the caller's own seat: a new credential is issued (stored
 hashed) and any older credential of that seat stops working. The game starts once no seat is
-open or reserved, as a join would start it.
+open or reserved, as a join would start it. A person who leaves the old table instead of
+claiming (`release`) frees their kept seat: it becomes open.
 """
 
 from __future__ import annotations
@@ -147,3 +148,21 @@ async def _claim(
         if starts:
             table.status = "playing"
     return table, seat.seat, credential
+
+
+async def release(service: TableService, table_id: str, player_id: str | None) -> None:
+    """Open the seat kept for `player_id` at the rematch `table_id`, if it is still kept (they
+    left the old table instead of claiming it)."""
+    async with service.lock(table_id):
+        table = await service.get_locked(table_id)
+        kept = [s for s in table.seats if s.kind == "reserved" and s.player_id == player_id]
+        if not player_id or not kept:
+            return
+        async with service.store.session() as session, session.begin():
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == kept[0].seat)
+                .values(kind="open", player_id=None, name=None)
+            )
+        kept[0].kind, kept[0].player_id, kept[0].name = "open", None, None
+    service.changed(table_id)
