@@ -13,6 +13,9 @@ from test_lobby import assert_error
 from test_races import at_once
 from test_ws import until
 
+from bodoge.server.app import create_app
+from bodoge.server.config import Settings
+
 
 def rematch(client: TestClient, table_id: str, credential: str | None) -> Any:
     headers = seat_header(credential) if credential else {}
@@ -145,3 +148,16 @@ def test_everyone_asking_at_once_makes_one_rematch(client: TestClient) -> None:
     store = client.app.state.server.store  # type: ignore[attr-defined]
     rows = client.portal.call(store.table_ids, "playing")  # type: ignore[union-attr]
     assert tables["rematch"] in rows
+
+
+def test_a_restart_keeps_the_rematch_and_its_kept_seats(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as before:
+        old_id, (aki, ben) = three_seats(before)
+        play_first_actions(before, old_id, [aki, ben])
+        new_id = rematch(before, old_id, aki).json()["table"]["id"]
+    with TestClient(create_app(settings)) as after:
+        assert after.get(f"/api/tables/{old_id}").json()["rematch"] == new_id
+        seats = after.get(f"/api/tables/{new_id}").json()["seats"]
+        assert [s["kind"] for s in seats] == ["reserved", "bot", "human"]
+        bens = rematch(after, old_id, ben).json()
+        assert bens["table"]["id"] == new_id and bens["table"]["status"] == "playing"
