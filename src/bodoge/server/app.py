@@ -228,7 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post(
         "/api/tables/{table_id}/rematch",
         response_model=Rematched,
-        responses=_errors(401, 404, 409),
+        responses=_errors(401, 404, 409, 422),
     )
     async def new_rematch(
         table_id: str, srv: ServerDep, credential: Credential = None

@@ -69,7 +69,8 @@ async def _make(service: TableService, old: Table) -> str:
     if old_row.rematch_id is not None:
         return old_row.rematch_id
     seed = secrets.randbits(SEED_BITS)
-    Match(old.game, old.players, old.options, seed)  # the same options: they still hold
+    # The same options, checked again: a server upgrade may have changed the game's (422).
+    Match(old.game, old.players, old.options, seed)
     new_id = auth.new_id()
     rows = []
     for number, was in enumerate(rotated(old.seats)):

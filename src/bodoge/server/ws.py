@@ -2,12 +2,12 @@
 
 The first message says who is there (`{"type": "auth", "credential": ..., "last_ply": P}` or
 `{"type": "watch", "last_ply": P}`). Then each connection's sender pushes `{"type": "update",
-"ply", "events", "prompt", "connected", "status"}` whenever the table changes: the entries since
-the ply it last sent (with their texts, entries.py), and the prompt, both built from that seat's
-`match.events_for(seat, ...)` and `match.prompt(seat)` only, never from the full state. Updates
-coalesce: a slow client gets one update with everything it missed. Client messages: "move",
-"undo" (answered with `{"type": "answer", "client_key", ...the HTTP answer's body}`) and "sync"
-(resend from a ply).
+"ply", "events", "prompt", "connected", "status", "rematch"}` whenever the table changes: the
+entries since the ply it last sent (with their texts, entries.py), and the prompt, both built
+from that seat's `match.events_for(seat, ...)` and `match.prompt(seat)` only, never from the full
+state. Updates coalesce: a slow client gets one update with everything it missed. Client
+messages: "move", "undo" (answered with `{"type": "answer", "client_key", ...the HTTP answer's
+body}`) and "sync" (resend from a ply).
 """
 
 from __future__ import annotations
