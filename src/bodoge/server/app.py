@@ -1,5 +1,6 @@
 """The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
-/ws). The work is done in tables.py (tables and moves), ws.py (websockets) and bots.py."""
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py and
+clocks.py."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from fastapi.routing import APIRoute
 from bodoge import __version__
 from bodoge.server import auth, catalog, errors, migrate
 from bodoge.server.bots import Bots
+from bodoge.server.clocks import Clocks, take_back
 from bodoge.server.config import Settings
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
@@ -33,6 +35,7 @@ from bodoge.server.schemas import (
     Me,
     MoveIn,
     Prompt,
+    Returned,
     TableCreated,
     TableIn,
     TableOut,
@@ -77,6 +80,7 @@ class Server:
         self.tables = TableService(self.store, settings)
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
+        self.clocks = Clocks(self.tables)
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -123,6 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await server.clocks.close()
             await server.bots.close()
             await server.store.close()
 
@@ -170,6 +175,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats,
             body.public,
             body.spectators,
+            body.clock.model_dump(exclude_none=True),
+            body.timeout_level,
         )
         return {
             "table": srv.table_out(table),
@@ -203,6 +210,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
         seat, status = await srv.tables.leave(table_id, credential)
         return {"seat": seat, "status": status}
+
+    @app.post(
+        "/api/tables/{table_id}/return", response_model=Returned, responses=_errors(401, 404, 409)
+    )
+    async def take_seat_back(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Take back a seat a bot took when its clock ran out (no_stand_in if none did)."""
+        return await take_back(srv.tables, table_id, credential)
 
     @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
     async def move(
