@@ -27,7 +27,7 @@ def seats_for(game: str) -> int:
 
 
 async def play_over_sockets(
-    settings: Settings, game: str
+    settings: Settings, game: str, clock: dict[str, Any] | None = None
 ) -> tuple[str, str, dict[Any, list[dict[str, Any]]]]:
     """A real server; seat 0 creates the table, the others join; everyone plays seeded-random
     legal actions over its socket. Returns the table id, the record and every frame each viewer
@@ -43,7 +43,12 @@ async def play_over_sockets(
         created = await http.post(
             "/api/tables",
             headers=await guest("P0"),
-            json={"game": game, "players": players, "seats": seats},
+            json={
+                "game": game,
+                "players": players,
+                "seats": seats,
+                "clock": clock or {"kind": "none"},
+            },
         )
         table_id = created.json()["table"]["id"]
         creds = [created.json()["credential"]]
@@ -112,7 +117,25 @@ async def play_over_sockets(
 @pytest.mark.parametrize("game", game_ids())
 def test_every_frame_holds_only_the_seats_own_knowledge(settings: Settings, game: str) -> None:
     _, record, frames = asyncio.run(play_over_sockets(settings, game))
+    check_frames(record, frames)
+
+
+@pytest.mark.parametrize("game", ["koremon_auction", "koremon_hunt"])
+def test_a_clock_changes_nothing_a_seat_may_know(settings: Settings, game: str) -> None:
+    """The same with a realtime clock (hidden bids and hands): the frames carry the clocks, and
+    their prompts and events are still exactly the seat's own."""
+    clock = {"kind": "realtime", "bank": 3600, "increment": 10}
+    _, record, frames = asyncio.run(play_over_sockets(settings, game, clock))
+    check_frames(record, frames)
+    for received in frames.values():
+        for frame in received:
+            assert frame["clock"] == {"kind": "realtime", "bank": 3600.0, "increment": 10.0}
+            assert [each["seat"] for each in frame["clocks"]] == list(range(seats_for(game)))
+
+
+def check_frames(record: str, frames: dict[Any, list[dict[str, Any]]]) -> None:
     full = Match.from_record(record)
+    game = full.game.info.id
     # The match at every ply, to compare each frame with what its viewer may know then.
     replay = Match(game, full.players, full.options, full.seed)
     prompts = {viewer: {0: replay.prompt(viewer)} for viewer in frames}
