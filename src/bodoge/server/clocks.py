@@ -35,12 +35,12 @@ class Clocks:
         self.service = service
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._wakeups: dict[str, asyncio.Event] = {}
-        self._clockless: set[str] = set()  # a table's clock never changes: no need to look again
         service.listeners.append(self.wake)
 
     def wake(self, table_id: str) -> None:
-        if table_id in self._clockless:
-            return
+        table = self.service.cached(table_id)
+        if table is not None and table.clock.settings.kind == timekeeping.NONE:
+            return  # a table's clock never changes: nothing to drive, no task (most tables)
         self._wakeups.setdefault(table_id, asyncio.Event()).set()
         driver = self._drivers.get(table_id)
         if driver is None or driver.done():
@@ -62,7 +62,6 @@ class Clocks:
                 wakeup.clear()
                 table = await self.service.get(table_id)
                 if table.clock.settings.kind == timekeeping.NONE:
-                    self._clockless.add(table_id)
                     return
                 rows = await self.service.store.deadlines(table_id)
                 at = now()
@@ -88,6 +87,10 @@ class Clocks:
             log.error("clock at table %s stopped: %s", table_id, error)
         except Exception:
             log.exception("clock at table %s failed", table_id)
+        finally:
+            if self._drivers.get(table_id) is asyncio.current_task():
+                del self._drivers[table_id]
+                self._wakeups.pop(table_id, None)
 
 
 def _needs_settling(table: Table, rows: list[DeadlineRow], at: float) -> bool:

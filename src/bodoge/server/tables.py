@@ -175,6 +175,10 @@ class TableService:
             clock,
         )
 
+    def cached(self, table_id: str) -> Table | None:
+        """The table if it is in memory (no database access)."""
+        return self._tables.get(table_id)
+
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
 
