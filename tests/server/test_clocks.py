@@ -1,9 +1,10 @@
 """Clocks and timeouts: the settings and their refusals, a realtime bank that runs out (a bot of
 the timeout level stands in, its moves marked `timeout:<level>`), the increment, a turn clock,
 several seats pending at once (sealed bids), the person taking the seat back, the clock state in
-websocket updates, and a restart with an overdue deadline. Times are fractions of a second where
-a clock must run out and an hour or more where it must not, and nothing is asserted on wall time
-beyond "it timed out" or "it did not"."""
+websocket updates, and a restart with an overdue deadline. A clock that must run out has a
+fraction of a second, or a few seconds where a person must move before it runs out; one that must
+not has an hour or more; and nothing is asserted on wall time beyond "it timed out" or "it did
+not"."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
 from sqlalchemy import create_engine, text
 from test_lobby import assert_error
 from test_ws import auth, until
 
+from bodoge.engine import StaleMove
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 
@@ -220,7 +223,7 @@ def test_sealed_bids_run_several_clocks_at_once(client: TestClient) -> None:
         client,
         "koremon_auction",
         3,
-        {"kind": "realtime", "bank": 1.5, "increment": 0},
+        {"kind": "realtime", "bank": 2.5, "increment": 0},
         timeout_level="random",
     )
     assert prompt(client, table_id, creds[0])["pending"] == [0, 1, 2]
@@ -231,7 +234,7 @@ def test_sealed_bids_run_several_clocks_at_once(client: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     shown = clocks(client, table_id)
     assert [each["running"] for each in shown] == [True, True, True]
-    assert shown[0]["remaining"] < 1.5
+    assert shown[0]["remaining"] < 2.5
     # Nobody else moves: every seat runs out, and bots of the timeout level finish the game.
     wait_until(lambda: stand_ins(client, table_id) == ["random"] * 3, "all three timed out")
     finished(client, table_id)
@@ -244,7 +247,7 @@ def test_the_person_takes_the_seat_back_and_moves(client: TestClient) -> None:
     """The seat first to play runs out; its stand-in plays while the other person (safe with a
     large increment after its first move) keeps playing; then the person takes the seat back and
     plays its own moves, and the stand-in does nothing more."""
-    setting = {"kind": "realtime", "bank": 1.5, "increment": 3600}
+    setting = {"kind": "realtime", "bank": 3.0, "increment": 3600}
     table_id, creds = people(client, "koremon_evolution", 2, setting, timeout_level="random")
     late = prompt(client, table_id, creds[0])["pending"][0]
     other = 1 - late
@@ -276,6 +279,11 @@ def test_the_person_takes_the_seat_back_and_moves(client: TestClient) -> None:
         own_moves += seat == late
         mine = prompt(client, table_id, creds[seat])
         action = mine["actions"][0]["id"]
+        if seat == late:  # what a stand-in still thinking at the return would send: dropped
+            service = client.app.state.server.tables  # type: ignore[attr-defined]
+            with pytest.raises(StaleMove):
+                stand_in_move = (table_id, late, action, mine["ply"], None, "timeout:random")
+                client.portal.call(service.move, *stand_in_move)  # type: ignore[union-attr]
         answer = move(client, table_id, creds[seat], action, mine["ply"], f"k{made}")
         assert answer.status_code == 200, answer.text
     assert returned
@@ -287,42 +295,57 @@ def test_the_person_takes_the_seat_back_and_moves(client: TestClient) -> None:
     assert stand_ins(client, table_id) == [None, None]
 
 
-def test_taking_back_over_the_socket_while_the_stand_in_thinks(settings: Settings) -> None:
-    """The stand-in is still "thinking" (a long bot delay) when the person takes the seat back over
-    the websocket: its move is dropped and the person plays."""
+def test_the_decision_that_timed_out_is_the_stand_ins(settings: Settings) -> None:
+    """Taking the seat back waits for the stand-in's first decision (here it "thinks" for an
+    hour), so a timeout always costs a decision and cannot refill a bank at once."""
     with TestClient(create_app(replace(settings, bot_delay=3600))) as client:
-        created = new_table(
-            client,
-            guest(client),
-            "koremon_evolution",
-            [{"kind": "me"}, {"kind": "open"}],
-            clock={"kind": "realtime", "bank": 1.0, "increment": 3600},
-            timeout_level="random",
-        )
-        table_id = created["table"]["id"]
-        joined = client.post(f"/api/tables/{table_id}/join", headers=guest(client, "B"), json={})
-        creds = [created["credential"], joined.json()["credential"]]
+        setting = {"kind": "realtime", "bank": 0.2, "increment": 0}
+        table_id, creds = people(client, "koremon_evolution", 2, setting, timeout_level="random")
         late = prompt(client, table_id, creds[0])["pending"][0]
         wait_until(lambda: stand_ins(client, table_id)[late] == "random", "timed out")
-        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
-            hello = auth(socket, creds[late])
-            assert hello["stand_ins"][late] == "random" and hello["prompt"]["pending"] == [late]
-            action = hello["prompt"]["actions"][0]["id"]
-            socket.send_json(
-                {"type": "move", "action": action, "expected_ply": 0, "client_key": "a"}
-            )
-            assert until(socket, "answer")["status"] == "stood_in"
-            socket.send_json({"type": "return"})
-            assert until(socket, "returned") == {"type": "returned", "seat": late, "ply": 0}
-            back = until(socket, "update")
-            assert back["stand_ins"] == [None, None] and back["clocks"][late]["running"]
-            socket.send_json(
-                {"type": "move", "action": action, "expected_ply": 0, "client_key": "b"}
-            )
-            assert until(socket, "answer")["status"] == "applied"
-            socket.send_json({"type": "return"})
-            assert until(socket, "error")["error"]["code"] == "no_stand_in"
-        assert bys(client, table_id, creds[late]) == [(late, None)]
+        wait_until(lambda: running(client, table_id) == [], "no clock runs for a bot")
+        action = prompt(client, table_id, creds[late])["actions"][0]["id"]
+        assert_error(move(client, table_id, creds[late], action, 0, "a"), 409, "stood_in")
+        back = client.post(f"/api/tables/{table_id}/return", headers=seat_header(creds[late]))
+        assert_error(back, 409, "too_early")
+        assert (
+            stand_ins(client, table_id)[late] == "random" and bys(client, table_id, creds[0]) == []
+        )
+
+
+def test_taking_the_seat_back_over_the_socket(client: TestClient) -> None:
+    setting = {"kind": "realtime", "bank": 3.0, "increment": 3600}
+    table_id, creds = people(client, "koremon_evolution", 2, setting, timeout_level="random")
+    late = prompt(client, table_id, creds[0])["pending"][0]
+    other = 1 - late
+    wait_until(lambda: stand_ins(client, table_id)[late] == "random", "timed out")
+    wait_until(lambda: other in prompt(client, table_id, creds[other])["pending"], "stand-in moved")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        hello = auth(socket, creds[late])
+        assert hello["stand_ins"][late] == "random"
+        ply = hello["ply"]
+        socket.send_json({"type": "move", "action": 0, "expected_ply": ply, "client_key": "a"})
+        assert until(socket, "answer")["status"] == "stood_in"
+        socket.send_json({"type": "return"})
+        assert until(socket, "returned") == {"type": "returned", "seat": late, "ply": ply}
+        assert until(socket, "update")["stand_ins"] == [None, None]
+        for made in range(20):  # the other person plays until it is this seat's turn
+            current = prompt(client, table_id, creds[other])
+            if late in current["pending"] or current["over"]:
+                break
+            action = current["actions"][0]["id"]
+            answer = move(client, table_id, creds[other], action, current["ply"], f"k{made}")
+            assert answer.status_code == 200, answer.text
+        update = until(socket, "update", ply=current["ply"])
+        assert update["clocks"][late]["running"] and update["prompt"]["pending"] == [late]
+        action = update["prompt"]["actions"][0]["id"]
+        socket.send_json(
+            {"type": "move", "action": action, "expected_ply": update["ply"], "client_key": "b"}
+        )
+        assert until(socket, "answer")["status"] == "applied"
+        socket.send_json({"type": "return"})
+        assert until(socket, "error")["error"]["code"] == "no_stand_in"
+    assert bys(client, table_id, creds[late])[-1] == (late, None)
 
 
 def test_a_restart_fires_an_overdue_deadline(settings: Settings, database_url: str) -> None:

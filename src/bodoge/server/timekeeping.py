@@ -232,8 +232,10 @@ async def expire(session: AsyncSession, table: Table, at: float) -> list[int]:
 
 
 async def take_back(session: AsyncSession, table: Table, seat: int, at: float) -> None:
-    """The person takes back a seat a bot stood in for after a timeout; its clock starts again
-    with a full bank (realtime) at its next decision, or at once if it is pending."""
+    """The person takes back a seat a bot stood in for after a timeout, once the bot has made
+    the decision that timed out (so a timeout always costs a decision, and taking back at once
+    cannot refill a bank); its clock starts again with a full bank (realtime) at its next
+    decision, or at once if it is pending."""
     if table.match.is_over():
         raise GameOver("the game is over", ja="ゲームは終了しています")
     entry = table.seats[seat]
@@ -242,6 +244,14 @@ async def take_back(session: AsyncSession, table: Table, seat: int, at: float) -
             "no_stand_in",
             "no bot stands in for this seat: it is yours already",
             "この席はボットが代わりに打っていません（すでにあなたの席です）",
+        )
+    own = [decision.by for decision in table.match.log if decision.seat == seat]
+    if not own or own[-1] != entry.decider():
+        raise ApiError(
+            "too_early",
+            "the bot standing in makes the decision that timed out first: take the seat back "
+            "after it",
+            "時間切れになった手はボットが打ちます。その手のあとで席を取り戻してください",
         )
     entry.stand_in = None
     values: dict[str, Any] = {"stand_in": None}
