@@ -8,11 +8,16 @@ not"."""
 
 from __future__ import annotations
 
+import os
+import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
@@ -379,3 +384,70 @@ def test_a_clock_stops_for_a_seat_whose_person_left(settings: Settings) -> None:
         assert left.status_code == 200
         wait_until(lambda: running(client, table_id) == [], "the clock stops")
         assert stand_ins(client, table_id)[late] == "random"  # the leave stand-in (settings)
+
+
+def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
+    """A real `bodoge serve` (SQLite): a move is answered "applied", the process is killed with
+    SIGKILL at once; the deadline that move started was in its transaction, and after the restart
+    (the deadline having passed while no server ran) it fires at once."""
+    from test_crash import start
+    from test_serve import free_port
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    data = tmp_path / "data"
+    server = start(data, port)
+    try:
+        tokens = [httpx.post(f"{base}/api/guests", json={"name": n}).json() for n in "AB"]
+        aki, ben = ({"Authorization": f"Bearer {token['token']}"} for token in tokens)
+        created = httpx.post(
+            f"{base}/api/tables",
+            headers=aki,
+            json={
+                "game": "koremon_evolution",
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "open"}],
+                "clock": {"kind": "realtime", "bank": 3600},
+                "timeout_level": "random",
+            },
+        ).json()
+        table_id = created["table"]["id"]
+        joined = httpx.post(f"{base}/api/tables/{table_id}/join", headers=ben, json={})
+        creds = [created["credential"], joined.json()["credential"]]
+        first = httpx.get(
+            f"{base}/api/tables/{table_id}/prompt", headers=seat_header(creds[0])
+        ).json()["pending"][0]
+        mine = httpx.get(
+            f"{base}/api/tables/{table_id}/prompt", headers=seat_header(creds[first])
+        ).json()
+        body = {"action": mine["actions"][0]["id"], "expected_ply": 0, "client_key": "a"}
+        answer = httpx.post(
+            f"{base}/api/tables/{table_id}/moves", headers=seat_header(creds[first]), json=body
+        ).json()
+        assert answer["status"] == "applied"
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    database = sqlite3.connect(data / "bodoge.sqlite3")
+    with database:
+        rows = database.execute(
+            "SELECT seat, ply FROM deadlines WHERE table_id = ?", (table_id,)
+        ).fetchall()
+        started = [seat for seat, _ in rows]
+        assert rows and all(ply == 1 for _, ply in rows)  # started by the move (ply 1)
+        database.execute("UPDATE deadlines SET due = due - 7200 WHERE table_id = ?", (table_id,))
+    database.close()
+    server = start(data, port)
+    try:
+
+        def timed_out() -> list[dict[str, Any]]:
+            seats = httpx.get(f"{base}/api/tables/{table_id}").json()["seats"]
+            return [seat for seat in seats if seat["stand_in"] == "random"]
+
+        stood_in = wait_until(timed_out, "the overdue deadline fired after the restart")
+        assert [seat["seat"] for seat in stood_in] == started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
