@@ -5,8 +5,10 @@ every stored move and undo) and kept in memory. A move takes the table's `asynci
 one transaction: a move already stored under the seat's client key is answered "duplicate" with
 its first answer recomputed; otherwise it is applied on the match (which refuses anything stale
 or illegal before it changes), inserted and committed, and only then are the listeners (the
-websockets, the bots) told. If the insert or the commit fails the cached match is dropped, so the
-next request reloads it from the database.
+websockets, the bots, the clocks) told. If the insert or the commit fails the cached match is
+dropped, so the next request reloads it from the database. The clocks' bookkeeping
+(`timekeeping.settle`: the mover charged, the seats now pending started) is part of that
+transaction; other changes of a table (a timeout, a seat taken back) go through `change`.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ class Hub:
                 "prompt": match.prompt(seat),
                 "connected": sorted(self.connected(connection.table_id)),
                 "status": table.status,
-                "stand_ins": [seat.stand_in for seat in table.seats],
+                "stand_ins": [each.stand_in for each in table.seats],
                 **timekeeping.clock_json(table, now()),  # the time left as of sending
             }
             connection.last_ply = match.ply
