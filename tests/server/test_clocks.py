@@ -195,6 +195,34 @@ def test_the_increment_and_the_clocks_in_updates(client: TestClient) -> None:
             assert 0 < after["clocks"][other]["remaining"] <= 1000
 
 
+def test_an_undo_is_charged_but_earns_no_increment(client: TestClient) -> None:
+    """Monster Hex (where a decision that drew and revealed nothing may be taken back): a move
+    earns the increment, an undo does not."""
+    setting = {"kind": "realtime", "bank": 1000, "increment": 1000}
+    table_id, creds = people(client, "monster_hex", 2, setting)
+    for made in range(400):
+        current = prompt(client, table_id, creds[0])
+        assert not current["over"], "no undoable decision came up"
+        seat = current["pending"][0]
+        mine = prompt(client, table_id, creds[seat])
+        wait_until(lambda: seat in running(client, table_id), "the clock runs")  # noqa: B023
+        before = clocks(client, table_id)[seat]["remaining"]
+        if mine["can_undo"]:
+            undo = client.post(
+                f"/api/tables/{table_id}/undo",
+                headers=seat_header(creds[seat]),
+                json={"expected_ply": mine["ply"], "client_key": "u"},
+            )
+            assert undo.status_code == 200, undo.text
+            assert clocks(client, table_id)[seat]["remaining"] <= before  # no increment
+            return
+        action = mine["actions"][-1]["id"]
+        answer = move(client, table_id, creds[seat], action, mine["ply"], f"k{made}")
+        assert answer.status_code == 200, answer.text
+        assert clocks(client, table_id)[seat]["remaining"] > before  # the increment
+    raise AssertionError("no undoable decision came up")
+
+
 def test_a_turn_clock_gives_each_decision_its_time(client: TestClient) -> None:
     table_id, creds = people(client, "koremon_evolution", 2, {"kind": "turn", "per_move": 3600})
     for made in range(4):
