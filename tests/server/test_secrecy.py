@@ -29,7 +29,7 @@ def seats_for(game: str) -> int:
 
 
 async def play_over_sockets(
-    settings: Settings, game: str
+    settings: Settings, game: str, clock: dict[str, Any] | None = None
 ) -> tuple[str, str, dict[Any, list[dict[str, Any]]]]:
     """A real server; seat 0 creates the table, the others join; everyone plays seeded-random
     legal actions over its socket. Returns the table id, the record and every frame each viewer
@@ -45,7 +45,12 @@ async def play_over_sockets(
         created = await http.post(
             "/api/tables",
             headers=await guest("P0"),
-            json={"game": game, "players": players, "seats": seats},
+            json={
+                "game": game,
+                "players": players,
+                "seats": seats,
+                "clock": clock or {"kind": "none"},
+            },
         )
         table_id = created.json()["table"]["id"]
         creds = [created.json()["credential"]]
@@ -114,8 +119,26 @@ async def play_over_sockets(
 @pytest.mark.parametrize("game", game_ids())
 def test_every_frame_holds_only_the_seats_own_knowledge(settings: Settings, game: str) -> None:
     _, record, frames = asyncio.run(play_over_sockets(settings, game))
+    check_frames(record, frames)
+
+
+@pytest.mark.parametrize("game", ["koremon_auction", "koremon_hunt"])
+def test_a_clock_changes_nothing_a_seat_may_know(settings: Settings, game: str) -> None:
+    """The same with a realtime clock (hidden bids and hands): the frames carry the clocks, and
+    their prompts and events are still exactly the seat's own."""
+    clock = {"kind": "realtime", "bank": 3600, "increment": 10}
+    _, record, frames = asyncio.run(play_over_sockets(settings, game, clock))
+    check_frames(record, frames)
+    for received in frames.values():
+        for frame in received:
+            assert frame["clock"] == {"kind": "realtime", "bank": 3600.0, "increment": 10.0}
+            assert [each["seat"] for each in frame["clocks"]] == list(range(seats_for(game)))
+
+
+def check_frames(record: str, frames: dict[Any, list[dict[str, Any]]]) -> None:
     full = Match.from_record(record)
     names = {"en": full.names, "ja": full.names}  # the people P0, P1...: the same in both
+    game = full.game.info.id
     # The match at every ply, to compare each frame with what its viewer may know then, and the
     # words each viewer's entries must have: worded on a determinized state (what the viewer
     # cannot know resampled), so that no secret can reach the texts.

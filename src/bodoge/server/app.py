@@ -1,5 +1,6 @@
 """The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
-/ws). The work is done in tables.py (tables and moves), ws.py (websockets) and bots.py."""
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py and
+clocks.py."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bodoge import __version__
 from bodoge.engine import get_game
 from bodoge.server import auth, catalog, errors, migrate, rules
 from bodoge.server.bots import Bots
+from bodoge.server.clocks import Clocks, take_back
 from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
@@ -39,6 +41,7 @@ from bodoge.server.schemas import (
     Prompt,
     Rematched,
     Replay,
+    Returned,
     TableCreated,
     TableIn,
     TableOut,
@@ -85,6 +88,7 @@ class Server:
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
         self.replays = Replays(self.tables)
+        self.clocks = Clocks(self.tables)
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -131,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await server.clocks.close()
             await server.bots.close()
             await server.store.close()
 
@@ -188,6 +193,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats,
             body.public,
             body.spectators,
+            body.clock.model_dump(exclude_none=True),
+            body.timeout_level,
         )
         return {
             "table": srv.table_out(table),
@@ -236,6 +243,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Your seat at the rematch of a finished table (made by the first call)."""
         table, seat, new_credential = await rematch(srv.tables, table_id, credential)
         return {"table": srv.table_out(table), "seat": seat, "credential": new_credential}
+
+    @app.post(
+        "/api/tables/{table_id}/return", response_model=Returned, responses=_errors(401, 404, 409)
+    )
+    async def take_seat_back(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Take back a seat a bot took when its clock ran out (no_stand_in if none did)."""
+        return await take_back(srv.tables, table_id, credential)
 
     @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
     async def move(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 NAME_PATTERN = r"^[^\x00-\x1f\x7f\"\\]+$"  # no control characters, quotes or backslashes
 
@@ -54,8 +54,48 @@ class SeatIn(Strict):
     level: str | None = None
 
 
+Seconds = StrictFloat | StrictInt
+
+
 class ClockIn(Strict):
-    kind: Literal["none"] = "none"
+    """The table's clock; the fields of its kind are checked by the server (`invalid_clock`,
+    with the reason in both languages)."""
+
+    kind: str = Field(
+        default="none",
+        max_length=16,
+        json_schema_extra={"enum": ["none", "realtime", "turn"]},
+        description="none | realtime (a time bank and an increment per move) | turn (per move)",
+    )
+    bank: Seconds | None = Field(default=None, description="realtime: each seat's bank, seconds")
+    increment: Seconds | None = Field(
+        default=None, description="realtime: seconds added after each move (default 0)"
+    )
+    per_move: Seconds | None = Field(default=None, description="turn: seconds for each move")
+
+
+class NoClockOut(BaseModel):
+    kind: Literal["none"]
+
+
+class RealtimeClockOut(BaseModel):
+    kind: Literal["realtime"]
+    bank: float
+    increment: float
+
+
+class TurnClockOut(BaseModel):
+    kind: Literal["turn"]
+    per_move: float
+
+
+ClockOut = Annotated[NoClockOut | RealtimeClockOut | TurnClockOut, Field(discriminator="kind")]
+
+
+class SeatClock(BaseModel):
+    seat: int
+    remaining: float = Field(description="seconds left (turn clock: for the current move)")
+    running: bool
 
 
 class TableIn(Strict):
@@ -66,6 +106,9 @@ class TableIn(Strict):
     public: bool = True
     spectators: bool = True
     clock: ClockIn = Field(default_factory=ClockIn)
+    timeout_level: str = Field(
+        default="normal", max_length=32, description="the bot level that takes a seat on timeout"
+    )
 
 
 class SeatOut(BaseModel):
@@ -88,6 +131,9 @@ class TableOut(BaseModel):
     spectators: bool
     created: float
     rematch: str | None = Field(default=None, description="the rematch's table, once it exists")
+    timeout_level: str
+    clock: ClockOut
+    clocks: list[SeatClock]
     seats: list[SeatOut]
 
 
@@ -116,6 +162,11 @@ class Joined(BaseModel):
 class Left(BaseModel):
     seat: int
     status: str
+
+
+class Returned(BaseModel):
+    seat: int
+    ply: int
 
 
 class MoveIn(Strict):
@@ -208,3 +259,7 @@ class WsUndo(Strict):
 class WsSync(Strict):
     type: Literal["sync"]
     last_ply: StrictInt
+
+
+class WsReturn(Strict):
+    type: Literal["return"]
