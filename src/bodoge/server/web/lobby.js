@@ -1,21 +1,11 @@
 // #/ the lobby (the games, a form to create a table, the open tables) and #/join/ID/INVITE.
-import { api, games, guestToken } from "./api.js";
+import { api, games, guestToken, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
 import { errorText, homeLink, levelName } from "./views.js";
 
 const CLOCK_KINDS = ["none", "realtime", "turn"];
-
-// Rules pages exist if the server answers for one game (an older server has no such route).
-let rulesOffered = null;
-function rulesAvailable(gameId) {
-  rulesOffered ??= api("GET", `/api/games/${gameId}/rules`).then(
-    () => true,
-    () => false,
-  );
-  return rulesOffered;
-}
 
 function nameField(onChange) {
   return h(
@@ -384,7 +374,7 @@ export function lobbyPage(main) {
       state.games = found;
       chooseGame(found[0].id);
       render();
-      state.rules = await rulesAvailable(found[0].id);
+      state.rules = await offers("rules");
       await refresh();
     })
     .catch((error) => {
