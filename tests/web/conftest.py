@@ -46,15 +46,31 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     data = tmp_path_factory.mktemp("web-data")
     log = (data / "server.log").open("w")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([_source_root(), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--data", str(data), "--bot-delay", "0"]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([_source_root(), os.environ.get("PYTHONPATH", "")]),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "bodoge",
+        "serve",
+        "--port",
+        str(port),
+        "--data",
+        str(data),
+        "--bot-delay",
+        "0",
+    ]
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:
             if server.poll() is not None:
-                raise RuntimeError(f"bodoge serve stopped: {(data / 'server.log').read_text()[-2000:]}")
+                raise RuntimeError(
+                    f"bodoge serve stopped: {(data / 'server.log').read_text()[-2000:]}"
+                )
             try:
                 if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
                     break
@@ -79,7 +95,9 @@ def playwright_driver() -> Iterator[Any]:
     if sync_playwright is None:
         pytest.skip("playwright is not installed (pip install -e '.[dev]')")
     if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk; .ci/run does)")
+        pytest.skip(
+            "no /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk; .ci/run does)"
+        )
     with sync_playwright() as driver:
         yield driver
 

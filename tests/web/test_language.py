@@ -10,15 +10,60 @@ from webkit import new_table, open_move_list, stored_seat, wait_for_ply
 
 # What the lobby and a table page show, in each language (i18n.js); a fixed list to look for.
 LOBBY = {
-    "en": ["Lobby", "Your name", "Games", "New table", "Create a table", "Number of players",
-           "Seats", "Options", "Clock", "Create the table", "Open tables", "Refresh",
-           "Who may come", "Spectators may watch"],
-    "ja": ["ロビー", "あなたの名前", "ゲーム", "新しい卓", "卓を作る", "人数", "席", "オプション",
-           "持ち時間", "卓を作成", "参加できる卓", "更新", "参加できる人", "観戦を許可する"],
+    "en": [
+        "Lobby",
+        "Your name",
+        "Games",
+        "New table",
+        "Create a table",
+        "Number of players",
+        "Seats",
+        "Options",
+        "Clock",
+        "Create the table",
+        "Open tables",
+        "Refresh",
+        "Who may come",
+        "Spectators may watch",
+    ],
+    "ja": [
+        "ロビー",
+        "あなたの名前",
+        "ゲーム",
+        "新しい卓",
+        "卓を作る",
+        "人数",
+        "席",
+        "オプション",
+        "持ち時間",
+        "卓を作成",
+        "参加できる卓",
+        "更新",
+        "参加できる人",
+        "観戦を許可する",
+    ],
 }
 TABLE = {
-    "en": ["What happened", "Seats", "Type a move", "Send", "Your turn", "All moves", "Replay", "Lobby"],
-    "ja": ["経過", "席", "手を入力", "送る", "あなたの番です", "選べる手の一覧", "リプレイ", "ロビー"],
+    "en": [
+        "What happened",
+        "Seats",
+        "Type a move",
+        "Send",
+        "Your turn",
+        "All moves",
+        "Replay",
+        "Lobby",
+    ],
+    "ja": [
+        "経過",
+        "席",
+        "手を入力",
+        "送る",
+        "あなたの番です",
+        "選べる手の一覧",
+        "リプレイ",
+        "ロビー",
+    ],
 }
 
 
@@ -30,7 +75,9 @@ def visible_text(page: Page) -> str:
     return page.inner_text("body")
 
 
-def assert_only(page: Page, lang: str, expected: dict[str, list[str]], dictionary: dict[str, dict[str, str]]) -> None:
+def assert_only(
+    page: Page, lang: str, expected: dict[str, list[str]], dictionary: dict[str, dict[str, str]]
+) -> None:
     other = "ja" if lang == "en" else "en"
     text = visible_text(page)
     for phrase in expected[lang]:

@@ -7,10 +7,19 @@ import httpx
 from playwright.sync_api import Page, expect
 from webkit import console_errors, new_table, wait_for_ply
 
-GAMES = ["collect", "monster_hex", "koremon_auction", "koremon_hunt", "koremon_trick", "koremon_evolution"]
+GAMES = [
+    "collect",
+    "monster_hex",
+    "koremon_auction",
+    "koremon_hunt",
+    "koremon_trick",
+    "koremon_evolution",
+]
 
 
-def test_the_lobby_shows_every_game_and_every_option_with_its_help(web_server: str, page: Page) -> None:
+def test_the_lobby_shows_every_game_and_every_option_with_its_help(
+    web_server: str, page: Page
+) -> None:
     errors = console_errors(page)
     games = httpx.get(f"{web_server}/api/games").json()
     page.goto(f"{web_server}/#/")
@@ -33,7 +42,9 @@ def test_the_lobby_shows_every_game_and_every_option_with_its_help(web_server: s
     assert errors == []
 
 
-def test_a_table_made_in_the_lobby_with_options_and_a_bot_starts(web_server: str, page: Page) -> None:
+def test_a_table_made_in_the_lobby_with_options_and_a_bot_starts(
+    web_server: str, page: Page
+) -> None:
     errors = console_errors(page)
     table_id = new_table(
         page, web_server, "collect", 2, ["me", "bot:random"], {"known_cards": "hidden"}
@@ -55,7 +66,8 @@ def test_an_open_public_table_is_listed_and_joined_from_the_lobby(
 ) -> None:
     table_id = new_table(page, web_server, "koremon_evolution", 2, ["me", "open"])
     expect(page.locator(".invite-link")).to_have_value(
-        f"{web_server}/#/join/{table_id}/" + page.locator(".invite-link").input_value().rsplit("/", 1)[1]
+        f"{web_server}/#/join/{table_id}/"
+        + page.locator(".invite-link").input_value().rsplit("/", 1)[1]
     )
     other = browser.new_context(locale="en-US").new_page()
     other.goto(f"{web_server}/#/")

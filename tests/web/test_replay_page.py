@@ -18,7 +18,11 @@ def finished_bot_table(base: str) -> str:
     token = httpx.post(f"{base}/api/guests", json={"name": "Aki"}).json()["token"]
     made = httpx.post(
         f"{base}/api/tables",
-        json={"game": "koremon_evolution", "players": 2, "seats": [{"kind": "bot", "level": "random"}] * 2},
+        json={
+            "game": "koremon_evolution",
+            "players": 2,
+            "seats": [{"kind": "bot", "level": "random"}] * 2,
+        },
         headers={"Authorization": f"Bearer {token}"},
     ).json()
     table_id: str = made["table"]["id"]
@@ -53,7 +57,9 @@ def test_the_replay_page_steps_and_links_each_step(web_server: str, page: Page) 
     expect(page.locator(".step-count")).to_have_text(f"Step 1 of {steps}")
 
 
-def test_the_rules_link_is_shown_when_the_server_has_rules_pages(web_server: str, page: Page) -> None:
+def test_the_rules_link_is_shown_when_the_server_has_rules_pages(
+    web_server: str, page: Page
+) -> None:
     page.goto(f"{web_server}/#/")
     page.wait_for_selector(".open-tables .table-list, .open-tables .meta")
     if not offered(web_server, "/api/games/{game}/rules"):

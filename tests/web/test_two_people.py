@@ -5,6 +5,7 @@ reloads mid-game and goes on from where it was."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -84,7 +85,7 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
     assert record.status_code == 200
     with aki.expect_download() as download:
         aki.click("a.record")
-    assert open(download.value.path(), encoding="utf-8").read() == record.text
+    assert Path(download.value.path()).read_text(encoding="utf-8") == record.text
     winners = httpx.get(f"{web_server}/api/tables/{table_id}/prompt").json()["result"]["winners"]
     names = ["Aki", "Ben"]
     expect(aki.locator(".result .winners")).to_contain_text(

@@ -124,7 +124,10 @@ def screenshot(page: Page, game: str) -> None:
         return
     Path(folder).mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
-    for name, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):
+    for name, viewport in (
+        ("desktop", {"width": 1280, "height": 800}),
+        ("phone", {"width": 390, "height": 844}),
+    ):
         page.set_viewport_size(viewport)
         page.screenshot(path=str(Path(folder) / f"{game}-{name}.png"), full_page=False)
     if size:
