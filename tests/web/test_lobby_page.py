@@ -80,3 +80,30 @@ def test_an_open_public_table_is_listed_and_joined_from_the_lobby(
     info = httpx.get(f"{web_server}/api/tables/{table_id}").json()
     assert info["status"] == "playing"
     other.context.close()
+
+
+def test_the_keyboard_alone_creates_a_table_and_plays_a_move(web_server: str, browser) -> None:
+    context = browser.new_context(locale="en-US", reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{web_server}/#/")
+    page.focus(".name-field input")
+    page.keyboard.type("Kei")
+    page.select_option("#create-game", "koremon_evolution")
+    page.select_option("#seat-1", "bot")
+    page.focus(".create-submit")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".table-page")
+    page.wait_for_selector(".turn.mine")
+    ply = int(page.get_attribute(".table-page", "data-ply") or 0)
+    page.focus(".move-list button")
+    page.keyboard.press("Enter")
+    wait_for_ply(page, ply + 1)
+    outline = page.evaluate(
+        "() => { const b = document.querySelector('.lang-switch'); b.focus();"
+        " return getComputedStyle(b).outlineStyle; }"
+    )
+    assert outline != "none"  # focus is visible
+    # reduced motion: new log lines are not highlighted
+    expect(page.locator(".log li.fresh")).to_have_count(0)
+    assert page.locator(".log li").count() >= 1
+    context.close()

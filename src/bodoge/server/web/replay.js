@@ -83,6 +83,13 @@ export function replayPage(main, tableId, query) {
   };
 
   const render = () => {
+    // the control that had the focus keeps it across the redraw (keyboard stepping)
+    const focused = main.contains(document.activeElement) ? document.activeElement.className : null;
+    draw();
+    if (focused) main.querySelector(`.replay-controls .${focused.split(" ")[0]}`)?.focus();
+  };
+
+  const draw = () => {
     if (s.missing) {
       main.replaceChildren(h("section", { class: "panel" }, homeLink(), h("h1", {}, t("replay")), h("p", { class: "notice" }, t("replay_missing"))));
       return;

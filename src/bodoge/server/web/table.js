@@ -227,7 +227,7 @@ export function tablePage(main, tableId) {
           h("span", { class: "name" }, n[seat.seat]),
           seat.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
           seat.stand_in ? h("span", { class: "badge stand-in" }, t("stand_in")) : null,
-          clock ? h("span", { class: clock.running ? "clock running" : "clock" }, clockText(clock)) : null,
+          clock ? h("span", { class: clock.running ? "seat-clock running" : "seat-clock" }, clockText(clock)) : null,
         );
       }),
     );
