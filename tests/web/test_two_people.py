@@ -5,6 +5,7 @@ reloads mid-game and goes on from where it was."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,12 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
     open_move_list(ben)
     reloaded = False
     moves = 0
+    stuck_since = (time.monotonic(), -1)
     while True:
         seen = [page_state(page) for page in pages]
+        if seen[0]["ply"] != stuck_since[1]:
+            stuck_since = (time.monotonic(), seen[0]["ply"])
+        assert time.monotonic() - stuck_since[0] < 30, f"stuck at ply {stuck_since[1]}: {seen}"
         if all(state["over"] for state in seen):
             break
         if seen[0]["ply"] != seen[1]["ply"]:  # one page has not had the last update yet
