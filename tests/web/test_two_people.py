@@ -1,6 +1,6 @@
 """Two people in two browser contexts: one creates a 2-player Collect! table in the lobby, the
 other joins by the invite link; they play to the end from the pages' move lists, and one
-reloads mid-game and goes on from where it was."""
+reloads mid-game and goes on from where it was; one takes a move back with the undo button."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def page_state(page: Page) -> dict[str, Any]:
             ply: Number(document.querySelector('.table-page')?.dataset.ply ?? -1),
             moves: [...document.querySelectorAll('.move-list button')].map(b => b.dataset.action),
             over: document.querySelector('.result') !== null,
+            undo: document.querySelector('.undo') !== null,
         })"""
     )
 
@@ -52,6 +53,7 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
     open_move_list(aki)
     open_move_list(ben)
     reloaded = False
+    undone = False
     moves = 0
     stuck_since = (time.monotonic(), -1)
     while True:
@@ -73,6 +75,13 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
             open_move_list(ben)
             reloaded = True
             continue
+        can_undo = [page for page, state in zip(pages, seen, strict=True) if state["undo"]]
+        if can_undo and not undone:  # once: take a move back with the page's undo button
+            can_undo[0].click(".undo")
+            wait_for_ply(can_undo[0], ply + 1)  # the undo is an entry of its own
+            expect(can_undo[0].locator(".log li").last).to_have_attribute("data-ply", str(ply + 1))
+            undone = True
+            continue
         ready = [(page, state) for page, state in zip(pages, seen, strict=True) if state["moves"]]
         if not ready:
             continue
@@ -81,7 +90,7 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
         wait_for_ply(page, ply + 1)
         moves += 1
 
-    assert reloaded and moves > RELOAD_AT
+    assert reloaded and undone and moves > RELOAD_AT
     for page, over in ((aki, "Game over"), (ben, "ゲーム終了")):
         expect(page.locator(".turn")).to_have_text(over)
         expect(page.locator(".result .scores tbody tr")).to_have_count(2)
