@@ -92,14 +92,13 @@ export function tablePage(main, tableId) {
         h(
           "div",
           { class: "table-layout" },
-          h(
+          (parts.play = h(
             "div",
             { class: "play" },
             parts.board,
-            parts.refused,
-            h("div", { class: "controls" }, parts.undo, parts.moves, parts.form),
+            h("div", { class: "controls" }, parts.refused, parts.undo, parts.moves, parts.form),
             parts.result,
-          ),
+          )),
           h(
             "aside",
             { class: "side" },
@@ -482,6 +481,7 @@ export function tablePage(main, tableId) {
         offers("return"),
       ]);
       if (mine && !mine.game) saveSeat(tableId, { game: info.game });
+      parts.play.classList.toggle("no-drawing", !s.module); // the move list first, then the view
       render();
       connection = new TableConnection(tableId, credential, {
         onUpdate,
