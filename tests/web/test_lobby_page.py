@@ -107,3 +107,20 @@ def test_the_keyboard_alone_creates_a_table_and_plays_a_move(web_server: str, br
     expect(page.locator(".log li.fresh")).to_have_count(0)
     assert page.locator(".log li").count() >= 1
     context.close()
+
+
+def test_the_pages_fit_a_phone(web_server: str, browser) -> None:
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    overflow = "() => document.documentElement.scrollWidth - window.innerWidth"
+    page.goto(f"{web_server}/#/")
+    page.wait_for_selector(".game-card")
+    for game in GAMES:  # every game's create form, options and all
+        page.select_option("#create-game", game)
+        assert page.evaluate(overflow) <= 0, game
+    new_table(page, web_server, "koremon_trick", 3, ["me", "bot:random", "bot:random"])
+    wait_for_ply(page, 0)
+    assert page.evaluate(overflow) <= 0
+    columns = "() => getComputedStyle(document.querySelector('.table-layout')).gridTemplateColumns"
+    assert len(page.evaluate(columns).split()) == 1  # one column: the seats and log go below
+    context.close()
