@@ -73,7 +73,7 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open | reserved
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)

@@ -26,6 +26,7 @@ from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_gam
 from bodoge.engine.match import UNDO
 from bodoge.server import auth
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
 
@@ -38,7 +39,7 @@ SEED_BITS = 63  # the seed column is a signed 64-bit integer
 @dataclass
 class Seat:
     seat: int
-    kind: str  # human | bot | open
+    kind: str  # human | bot | open | reserved (for a person of the previous game, rematch.py)
     player_id: str | None = None
     name: str | None = None
     bot_level: str | None = None
@@ -76,6 +77,7 @@ class Table:
     seats: list[Seat]
     match: Match
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rematch: str | None = None  # the table of the rematch, once someone asked for it (rematch.py)
 
     @property
     def players(self) -> int:
@@ -90,6 +92,11 @@ class Table:
             if auth.matches(credential, seat.credential_hash):
                 found = seat.seat
         return found
+
+
+def reserved(table: Table) -> bool:
+    """Whether a seat is still kept for a person of the table this one is a rematch of."""
+    return any(seat.kind == "reserved" for seat in table.seats)
 
 
 @dataclass
@@ -156,7 +163,16 @@ class TableService:
             seats,
             match,
             self.lock(table_id),
+            rematch=row.rematch_id,
         )
+
+    async def get_locked(self, table_id: str) -> Table:
+        """`get` for a caller that holds the table's lock."""
+        return await self._get_locked(table_id)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the listeners (the websockets, the bots) that a table changed."""
+        self._changed(table_id)
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
@@ -295,7 +311,7 @@ class TableService:
             seat = free[0]
             credential = auth.new_secret()
             credential_hash = auth.hash_secret(credential)
-            status = "playing" if len(free) == 1 else "waiting"
+            status = "playing" if len(free) == 1 and not reserved(table) else "waiting"
             async with self.store.session() as session, session.begin():
                 claimed = await session.execute(
                     update(SeatRow)
@@ -440,13 +456,13 @@ class TableService:
             if match.is_over():
                 table.status = "over"
             ply = match.ply
-            events = match.events_for(seat, ply - 1)[0]["events"]
+            (entry,) = entries(table, seat, ply - 1)
         self._changed(table_id)
-        return {"status": "applied", "ply": ply, "events": events}
+        return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
 
     def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
-        entries = table.match.events_for(seat, ply - 1)
-        return {"status": "duplicate", "ply": ply, "events": entries[0]["events"]}
+        first = entries(table, seat, ply - 1)[0]
+        return {"status": "duplicate", "ply": ply, "events": first["events"], "text": first["text"]}
 
     async def answer(
         self,
@@ -483,6 +499,7 @@ class TableService:
             "public": table.public,
             "spectators": table.spectators,
             "created": table.created,
+            "rematch": table.rematch,
             "seats": [
                 {
                     "seat": seat.seat,
