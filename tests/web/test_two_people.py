@@ -1,6 +1,7 @@
 """Two people in two browser contexts: one creates a 2-player Collect! table in the lobby, the
 other joins by the invite link; they play to the end from the pages' move lists, and one
-reloads mid-game and goes on from where it was; one takes a move back with the undo button."""
+reloads mid-game and goes on from where it was; one takes a move back with the undo button;
+at the end both take the rematch (when the server has it)."""
 
 from __future__ import annotations
 
@@ -105,6 +106,21 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
     expect(aki.locator(".result .winners")).to_contain_text(
         ", ".join("You" if seat == 0 else names[seat] for seat in winners)
     )
+
+    # a rematch: Aki asks for it, Ben's page offers to join it; seats rotate by one
+    if "/api/tables/{table_id}/rematch" in httpx.get(f"{web_server}/openapi.json").json()["paths"]:
+        aki.click(".rematch")
+        aki.wait_for_url(lambda url: "#/table/" in url and not url.endswith(table_id))
+        rematch_id = aki.url.split("#/table/")[1]
+        expect(ben.locator(".rematch")).to_have_text("再戦の卓に着く")
+        ben.click(".rematch")
+        ben.wait_for_url(f"**/#/table/{rematch_id}")
+        for page in (aki, ben):
+            wait_for_ply(page, 0)
+            expect(page.locator(".turn")).not_to_have_text("Waiting for players to join")
+        expect(ben.locator(".seat[data-seat='0'] .name")).to_have_text("あなた")
+        expect(aki.locator(".seat[data-seat='1'] .name")).to_have_text("You")
+        assert httpx.get(f"{web_server}/api/tables/{rematch_id}").json()["status"] == "playing"
     assert errors == []
     aki_context.close()
     ben_context.close()

@@ -96,8 +96,10 @@ export function replayPage(main, tableId, query) {
     }
     const a = s.answer;
     const over = s.info?.status === "over";
+    // during play a seat sees only its own view (and the spectator's); at the end, every view
+    const seats = names().map((name, seat) => [String(seat), name]);
     const viewers = [
-      ...names().map((name, seat) => [String(seat), name]),
+      ...(over ? seats : seats.filter(([seat]) => seat === String(mine?.seat))),
       ["spectator", t("spectator")],
       ...(over ? [["all", t("everything")]] : []),
     ];

@@ -398,6 +398,7 @@ export function tablePage(main, tableId) {
     infoLoading = api("GET", `/api/tables/${tableId}`)
       .then((info) => {
         s.info = info;
+        if (info.rematch) s.rematch = info.rematch;
         if (info.clocks && !s.clocks) {
           s.clocks = info.clocks;
           s.clockAt = Date.now();
@@ -405,6 +406,7 @@ export function tablePage(main, tableId) {
         renderSeats();
         renderTurn();
         renderWaiting();
+        renderLinks();
       })
       .catch(() => {})
       .finally(() => {
@@ -469,6 +471,7 @@ export function tablePage(main, tableId) {
     .then(async ([info, content]) => {
       s.info = info;
       s.status = info.status;
+      s.rematch = info.rematch || null;
       s.content = content;
       if (info.clocks) {
         s.clocks = info.clocks;
