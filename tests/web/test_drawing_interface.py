@@ -72,6 +72,7 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
     page.locator(".board [data-action]").first.click()
     wait_for_ply(page, ply + 1)
     assert page.evaluate("() => window.drawCalls") >= 2
+    assert page.locator(".log li.fresh").count() >= 1  # what just happened is highlighted
     assert errors == []
     context.close()
 

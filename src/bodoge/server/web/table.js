@@ -315,8 +315,10 @@ export function tablePage(main, tableId) {
     parts.log.scrollTop = parts.log.scrollHeight;
   };
 
+  let seenFirst = false; // the first update brings the story so far: no highlight for it
   const appendLog = (entries) => {
-    parts.log.append(...logItems(entries, names(), !reducedMotion()));
+    parts.log.append(...logItems(entries, names(), seenFirst && !reducedMotion()));
+    seenFirst = true;
     parts.log.scrollTop = parts.log.scrollHeight;
   };
 
