@@ -3,6 +3,8 @@ that starts, the open tables list."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from playwright.sync_api import Page, expect
 from webkit import console_errors, new_table, wait_for_ply
@@ -124,3 +126,19 @@ def test_the_pages_fit_a_phone(web_server: str, browser) -> None:
     columns = "() => getComputedStyle(document.querySelector('.table-layout')).gridTemplateColumns"
     assert len(page.evaluate(columns).split()) == 1  # one column: the seats and log go below
     context.close()
+
+
+def test_the_clock_choices_are_the_kinds_the_server_takes(web_server: str, page: Page) -> None:
+    schema = httpx.get(f"{web_server}/openapi.json").json()["components"]["schemas"]
+    text = json.dumps(schema.get("TableIn", {}).get("properties", {}).get("clock", {}))
+    text += json.dumps({name: body for name, body in schema.items() if "Clock" in name})
+    offered = [kind for kind in ("none", "realtime", "turn") if f'"{kind}"' in text]
+    page.goto(f"{web_server}/#/")
+    kinds = page.locator(".create-form select[name=clock] option").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    assert kinds == offered
+    if offered == ["none"]:
+        expect(page.locator(".create-form .clock")).to_contain_text(
+            "This server does not offer clocks yet."
+        )

@@ -79,11 +79,31 @@ const FEATURES = {
   rematch: /^\/api\/tables\/\{[^}]+\}\/rematch$/,
   return: /^\/api\/tables\/\{[^}]+\}\/return$/,
 };
-let pathsCache = null;
+let schemaCache = null;
+const schema = () => (schemaCache ??= api("GET", "/openapi.json").catch(() => ({})));
+
 export async function offers(feature) {
-  pathsCache ??= api("GET", "/openapi.json").then(
-    (schema) => Object.keys(schema.paths || {}),
-    () => [],
-  );
-  return (await pathsCache).some((path) => FEATURES[feature].test(path));
+  const paths = Object.keys((await schema()).paths || {});
+  return paths.some((path) => FEATURES[feature].test(path));
+}
+
+// The clock kinds a new table may have: every "kind" value the schema of TableIn.clock allows
+// (through its $refs, anyOf and oneOf). Null when the schema does not say.
+export async function clockKinds() {
+  const whole = await schema();
+  const found = new Set();
+  const seen = new Set();
+  const walk = (node) => {
+    if (!node || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (node.$ref) walk(whole.components?.schemas?.[node.$ref.split("/").pop()]);
+    for (const part of [...(node.anyOf || []), ...(node.oneOf || []), ...(node.allOf || [])]) walk(part);
+    const kind = node.properties?.kind;
+    if (kind) {
+      if (kind.const !== undefined) found.add(kind.const);
+      for (const value of kind.enum || []) found.add(value);
+    }
+  };
+  walk(whole.components?.schemas?.TableIn?.properties?.clock);
+  return found.size ? [...found] : null;
 }

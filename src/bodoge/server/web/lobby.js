@@ -1,5 +1,5 @@
 // #/ the lobby (the games, a form to create a table, the open tables) and #/join/ID/INVITE.
-import { api, games, guestToken, offers } from "./api.js";
+import { api, clockKinds, games, guestToken, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
@@ -32,6 +32,7 @@ export function lobbyPage(main) {
     rules: false,
     tables: null,
     tablesError: null,
+    clockKinds: CLOCK_KINDS,
     form: null, // the create form's choices, kept across re-renders (language switch)
     error: null,
     busy: false,
@@ -233,8 +234,11 @@ export function lobbyPage(main) {
                 render();
               },
             },
-            CLOCK_KINDS.map((kind) => h("option", { value: kind, selected: clock.kind === kind }, t(`clock_${kind}`))),
+            state.clockKinds.map((kind) =>
+              h("option", { value: kind, selected: clock.kind === kind }, t(`clock_${kind}`)),
+            ),
           ),
+          state.clockKinds.length === 1 ? h("span", { class: "meta" }, t("no_clocks")) : null,
           clock.kind === "realtime"
             ? [number("bank", t("clock_bank"), 10), number("increment", t("clock_increment"), 0)]
             : null,
@@ -380,13 +384,15 @@ export function lobbyPage(main) {
   };
 
   render();
-  games()
-    .then(async (found) => {
+  // What the server offers (rules pages, clock kinds) is known before the form is drawn, so no
+  // late redraw takes a field from someone filling it in.
+  Promise.all([games(), offers("rules"), clockKinds()])
+    .then(async ([found, rules, kinds]) => {
       state.games = found;
+      state.rules = rules;
+      if (kinds) state.clockKinds = CLOCK_KINDS.filter((kind) => kinds.includes(kind));
       chooseGame(found[0].id);
       render();
-      state.rules = await offers("rules");
-      if (state.rules) redraw("games", gamesSection);
       await refresh();
     })
     .catch((error) => {
