@@ -1,0 +1,87 @@
+"""A person plays Collect! to the end in the browser against a random bot, clicking inside the
+drawing only (issue 15): at every turn the drawing offers exactly the prompt's legal actions (each
+a thing to click with its data-action, none left to the fallback buttons), and the moves are made
+by mouse or by keyboard. The Japanese page draws the game's own Japanese words."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from playwright.sync_api import Page
+
+from .drawing_kit import (  # noqa: F401 - fixtures
+    api_table,
+    board_actions,
+    browser,
+    click,
+    console_errors,
+    context,
+    locale,
+    open_table,
+    page,
+    pattern,
+    play_to_the_end,
+    screenshots,
+    web_server,
+)
+
+SEATS = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+
+
+def test_a_person_plays_collect_to_the_end_by_clicking_the_drawing(
+    page: Page, web_server: str
+) -> None:
+    errors = console_errors(page)
+    table = api_table(web_server, "collect", 2, SEATS, {})
+    open_table(page, web_server, table)
+    played: set[str] = set()
+    offered: set[str] = set()
+    shot = False
+
+    def step(page: Page, prompt: dict[str, Any], chooser: random.Random) -> int:
+        legal = sorted(a["notation"] for a in prompt["actions"])
+        drawn = board_actions(page)
+        assert sorted(drawn) == legal, f"the drawing offers {drawn}, the prompt {legal}"
+        assert page.locator(".board .leftover").count() == 0
+        offered.update(pattern(n) for n in legal)
+        # A kind of move not made yet comes first, so that every kind offered gets clicked.
+        rare = [n for n in legal if pattern(n) not in played]
+        notation = chooser.choice(rare or legal)
+        played.add(pattern(notation))
+        click(page, f".board [data-action='{notation}']", chooser)
+        return 1
+
+    def on_step(page: Page, number: int) -> None:
+        nonlocal shot
+        if number == 12 and not shot:
+            shot = True
+            screenshots(page, "collect")
+
+    final = play_to_the_end(page, web_server, table, step, seed=3, on_step=on_step)
+    assert final["over"] and final["result"] is not None
+    assert page.locator(".result-area").inner_text().strip()
+    # Every kind of move a game offered was made by clicking the drawing.
+    assert played == offered
+    assert {"draw:D", "keep", "return:D", "left", "right"} <= offered
+    assert errors == []
+
+
+def test_the_japanese_page_draws_the_games_japanese_words(browser: Any, web_server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    try:
+        page = context.new_page()
+        table = api_table(web_server, "collect", 2, SEATS, {})
+        open_table(page, web_server, table)
+        page.wait_for_selector(".board [data-action]")
+        text = page.inner_text(".board")
+        assert "デッキA" in text and "デッキB" in text
+        assert "ラウンド1" in text
+        labels = page.eval_on_selector_all(
+            ".board [data-action]", "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        assert labels and all("デッキ" in label for label in labels)  # draw:A, draw:B
+        width = page.eval_on_selector(".board svg", "e => e.getBoundingClientRect().width")
+        assert width <= 390
+    finally:
+        context.close()
