@@ -10,21 +10,24 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from .drawing_kit import (  # noqa: F401 - fixtures
+from . import drawing_kit
+from .drawing_kit import (
     api_table,
     board_actions,
-    browser,
     click,
     console_errors,
-    context,
-    locale,
     open_table,
-    page,
     pattern,
     play_to_the_end,
     screenshots,
-    web_server,
 )
+
+# the fixtures (see drawing_kit)
+web_server = drawing_kit.web_server
+browser = drawing_kit.browser
+locale = drawing_kit.locale
+context = drawing_kit.context
+page = drawing_kit.page
 
 SEATS = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
 
@@ -68,9 +71,9 @@ def test_a_person_plays_collect_to_the_end_by_clicking_the_drawing(
 
 
 def test_the_japanese_page_draws_the_games_japanese_words(browser: Any, web_server: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    japanese = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
     try:
-        page = context.new_page()
+        page = japanese.new_page()
         table = api_table(web_server, "collect", 2, SEATS, {})
         open_table(page, web_server, table)
         page.wait_for_selector(".board [data-action]")
@@ -84,4 +87,4 @@ def test_the_japanese_page_draws_the_games_japanese_words(browser: Any, web_serv
         width = page.eval_on_selector(".board svg", "e => e.getBoundingClientRect().width")
         assert width <= 390
     finally:
-        context.close()
+        japanese.close()
