@@ -125,12 +125,10 @@ class HexDrawing {
     this.root.append(this.header());
     const choices = this.choicePanel();
     if (choices) this.root.append(choices);
-    this.root.append(this.boardSvg());
-    const hand = this.handPanel();
-    if (hand) this.root.append(hand);
-    const use = this.usePanel();
-    if (use) this.root.append(use);
-    this.root.append(this.seatsPanel());
+    // The board, and beside it on a wide screen (below on a phone) the hand and the seats.
+    const map = this.boardSvg(); // first: it works out the placements the hand's buttons turn through
+    const side = el("div", { class: "hex-side" }, this.handPanel(), this.usePanel(), this.seatsPanel());
+    this.root.append(el("div", { class: "hex-main" }, el("div", { class: "hex-map-box" }, map), side));
     if (v.objectives) this.root.append(this.objectivesPanel());
     const rest = leftoverButtons(this.actions, this.ctx, this.drawn);
     if (rest) this.root.append(rest);
