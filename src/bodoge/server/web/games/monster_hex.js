@@ -411,7 +411,7 @@ class HexDrawing {
     const seat = this.ctx.seat;
     const hand = seat !== null && seat !== undefined && Array.isArray(v.hands?.[seat]) ? v.hands[seat] : null;
     const placing = this.placing;
-    if (!hand && !placing) return null;
+    if (!hand?.length && !placing) return null;
     const items = [];
     const size = 2 * R + 8;
     let x = R + 6;
@@ -549,12 +549,15 @@ class HexDrawing {
       return el("li", { class: "objective" }, el("strong", {}, `${info?.points ?? "?"} `), this.tr(info?.text, key));
     };
     const parts = [el("h3", {}, this.w("objectives"))];
-    parts.push(el("p", { class: "muted" }, this.w("public_objectives")), el("ul", {}, (o.public || []).map(card)));
+    if (o.public?.length) {
+      parts.push(el("p", { class: "muted" }, this.w("public_objectives")), el("ul", {}, o.public.map(card)));
+    }
     (o.private || []).forEach((cards, seat) => {
       if (Array.isArray(cards)) {
+        if (!cards.length) return;
         const title = seat === this.ctx.seat ? this.w("your_objective") : this.seatName(seat);
         parts.push(el("p", { class: "muted" }, title), el("ul", {}, cards.map(card)));
-      } else {
+      } else if (cards) {
         parts.push(el("p", { class: "muted" }, `${this.seatName(seat)}: ${this.w("hidden_objectives", { n: cards })}`));
       }
     });

@@ -22,7 +22,7 @@ export const WORDS = {
     ability: "Ability",
     objectives: "Objectives",
     public_objectives: "Public objectives",
-    your_objective: "Your objective",
+    your_objective: "Your objectives",
     hidden_objectives: "{n} hidden",
     objective_deck: "Objective deck: {n}",
     taken: "Tiles",
