@@ -169,3 +169,37 @@ def test_the_four_player_board_is_drawn_whole(browser: Any, web_server: str) -> 
         assert page.locator(".board .faction-row").count() == 4
     finally:
         made.close()
+
+
+def test_a_placed_unit_arrives_animated(page: Page, web_server: str) -> None:
+    # The page's animations, noted by the hex they play on (the test's own instrument).
+    page.add_init_script(
+        """(() => {
+            const animate = Element.prototype.animate;
+            window.animatedHexes = [];
+            Element.prototype.animate = function (...args) {
+                const hex = this.closest && this.closest("[data-hex]");
+                const unit = this.classList.contains("unit");
+                if (hex && unit) window.animatedHexes.push(hex.dataset.hex);
+                return animate.apply(this, args);
+            };
+        })();"""
+    )
+    table = api_table(web_server, "monster_hex", 2, SEATS, {"factions": "random"})
+    open_table(page, web_server, table)
+    page.wait_for_selector(".board [data-action^='unit:']")
+    before = int(page.get_attribute(".table-page", "data-ply") or "0")
+    page.locator(".board [data-action^='unit:']").first.click()
+    page.wait_for_selector(".board .hex.legal")
+    legal = page.locator(".board .hex.legal").first
+    hex_id = legal.get_attribute("data-hex")
+    legal.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('.table-page').dataset.ply) > n", arg=before + 1
+    )
+    page.wait_for_function("h => window.animatedHexes.includes(h)", arg=hex_id)
+    # A page that loads a game in play shows it as it is, without replaying its moves.
+    page.wait_for_selector(".board [data-action^='unit:']")  # this seat's turn: nothing moves
+    page.reload()
+    page.wait_for_selector(".board [data-action^='unit:']")
+    assert page.evaluate("() => window.animatedHexes") == []

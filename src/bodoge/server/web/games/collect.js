@@ -54,14 +54,15 @@ export function draw(root, prompt, ctx) {
   memories.set(root, memory);
   keepFocus(root, memory);
   root.classList.add("collect-board");
-  const board = new CollectDrawing(root, prompt, ctx);
+  const board = new CollectDrawing(root, prompt, ctx, memory);
   board.build();
   restoreFocus(root, memory);
 }
 
 class CollectDrawing {
-  constructor(root, prompt, ctx) {
+  constructor(root, prompt, ctx, memory) {
     this.root = root;
+    this.memory = memory;
     this.prompt = prompt;
     this.view = prompt.view;
     this.ctx = ctx;
@@ -523,8 +524,8 @@ class CollectDrawing {
 
   animate() {
     const ctx = this.ctx;
+    const events = newEvents(ctx, this.memory).slice(-8);
     if (ctx.reducedMotion) return;
-    const events = newEvents(ctx).slice(-6);
     const v = this.view;
     const at = (key) => this.places.get(key);
     const from = (deck) => at(`deck-${deck}`);

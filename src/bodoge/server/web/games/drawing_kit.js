@@ -95,14 +95,13 @@ export function pulse(element, ctx) {
   });
 }
 
-// Every event of the entries since the last draw, oldest first: only for a move or a few (a
-// page that just loaded or reconnected gets the whole game, which is no news).
-export const FRESH_ENTRIES = 6;
-
-export function newEvents(ctx) {
-  const entries = ctx.events || [];
-  if (entries.length > FRESH_ENTRIES) return [];
-  return entries.flatMap((entry) => entry.events || []);
+// Every event of the entries since the previous draw, oldest first; none at a board's first
+// draw (a page that just loaded gets the whole game so far, which is no news).
+export function newEvents(ctx, memory) {
+  const first = !memory.drawnBefore;
+  memory.drawnBefore = true;
+  if (first) return [];
+  return (ctx.events || []).flatMap((entry) => entry.events || []);
 }
 
 // About how wide `text` is at font size `size` (a CJK character 1 em, a Latin one 0.56).

@@ -113,9 +113,10 @@ class HexDrawing {
     return [...this.actions.values()].filter((a) => a.notation.startsWith(`${kind}:`));
   }
 
+  // Drawn again after a step of the module's own (a turn of the unit): nothing new happened.
   redraw() {
     this.root.replaceChildren();
-    draw(this.root, this.prompt, this.ctx);
+    draw(this.root, this.prompt, { ...this.ctx, events: [] });
   }
 
   // ---- building ------------------------------------------------------------------------
@@ -271,6 +272,8 @@ class HexDrawing {
           }),
         );
         const placed = v.board?.[hex.id];
+        if (hex.id === v.last) group.classList.add("just-placed");
+        if (hex.id === v.target) group.classList.add("confused");
         if (placed) {
           const [unit, rot] = placed.split("@");
           group.append(this.unitArt(unit, Number(rot), cx, cy));
@@ -569,9 +572,10 @@ class HexDrawing {
 
   animate() {
     const ctx = this.ctx;
+    const events = newEvents(ctx, this.memory).slice(-12);
     if (ctx.reducedMotion) return;
     let delay = 0;
-    for (const event of newEvents(ctx).slice(-10)) {
+    for (const event of events) {
       const at = (key) => this.places.get(key) || this.root.querySelector(`[data-key="${key}"]`);
       switch (event.type) {
         case "place": {
