@@ -74,9 +74,16 @@ def test_the_board_is_the_rules_board(players: int) -> None:
     assert list(stones) == board.site_names
     for site, name in enumerate(board.site_names):
         assert stones[name]["cells"] == [board.labels[c] for c in board.site_cells[site]]
+        stone = stones[name]
         if board.site_large[site]:
-            assert hexes[stones[name]["hex"]]["stone"] == name
-            assert not hexes[stones[name]["hex"]]["placeable"]
+            assert hexes[stone["hex"]]["stone"] == name
+            assert not hexes[stone["hex"]]["placeable"]
+            assert (stone["x"], stone["y"]) == (hexes[stone["hex"]]["x"], hexes[stone["hex"]]["y"])
+        else:  # drawn halfway between its two hexes, which are neighbours
+            a, b = (hexes[cell] for cell in stone["cells"])
+            assert b["id"] in a["neighbours"]
+            middle = ((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2)
+            assert (stone["x"], stone["y"]) == pytest.approx(middle, abs=1e-3)
 
 
 def test_drawing_positions_are_a_honeycomb() -> None:

@@ -47,11 +47,18 @@ def _board(board: Board) -> dict[str, Any]:
     stones = []
     for site, name in enumerate(board.site_names):
         cells = [labels[c] for c in board.site_cells[site]]
+        if board.site_large[site]:
+            x, y = _centre(board.hexes[board.site_hex[site]])
+        else:  # on the edge the two hexes share
+            (ax, ay), (bx, by) = (_centre(board.hexes[c]) for c in board.site_cells[site])
+            x, y = round((ax + bx) / 2, 4), round((ay + by) / 2, 4)
         stone: dict[str, Any] = {
             "id": name,
             "large": board.site_large[site],
             "cells": cells,  # the hexes whose units decide it
             "dirs": list(board.site_dirs[site]),  # the direction each one's deciding edge faces
+            "x": x,
+            "y": y,
         }
         if board.site_large[site]:
             stone["hex"] = labels[board.site_hex[site]]

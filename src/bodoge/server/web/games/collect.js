@@ -10,6 +10,7 @@ import {
   arrive,
   keepFocus,
   leftoverButtons,
+  measure,
   newEvents,
   offer,
   pulse,
@@ -440,7 +441,9 @@ class CollectDrawing {
     const animal = this.animals[key];
     const label = animal ? animal.name[this.lang] : key;
     const color = COLORS[key] || "#888";
-    const lines = wrapText(label, 11, CARD_W - 6).slice(0, 2);
+    // A name that nearly fits stays on one line, squeezed; a longer one wraps.
+    const fits = measure(label, 11) <= (CARD_W - 6) * 1.35;
+    const lines = fits ? [label] : wrapText(label, 11, CARD_W - 6).slice(0, 2);
     const parts = [
       svg("rect", { x, y, width: CARD_W, height: CARD_H, rx: 6, class: "card-face", fill: "#fff" }),
       svg("rect", { x: x + 3, y: y + 3, width: CARD_W - 6, height: 26, rx: 4, fill: color }),

@@ -223,11 +223,6 @@ class HexDrawing {
     };
   }
 
-  centre(id) {
-    const h = this.hexes[id];
-    return [h.x * R, h.y * R];
-  }
-
   placementChoices() {
     // hex -> rotations some legal place action allows
     const places = new Map();
@@ -365,9 +360,7 @@ class HexDrawing {
   }
 
   smallStone(stone) {
-    const [ax, ay] = this.centre(stone.cells[0]);
-    const [bx, by] = this.centre(stone.cells[1]);
-    const [x, y] = [(ax + bx) / 2, (ay + by) / 2];
+    const [x, y] = [stone.x * R, stone.y * R]; // on the edge its two hexes share
     const state = this.view.stones?.[stone.id] || {};
     const fill = state.won ? this.color(state.won) : state.done ? "#b8b8b8" : "#8f6fd1";
     const s = 8;
