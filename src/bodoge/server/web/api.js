@@ -70,3 +70,20 @@ export async function games() {
 export async function game(id) {
   return (await games()).find((g) => g.id === id) || null;
 }
+
+// The routes this server has, from its OpenAPI description: the page offers a control (rules,
+// replays, rematch, taking a seat back) only when the server has the route behind it.
+const FEATURES = {
+  rules: /^\/api\/games\/\{[^}]+\}\/rules$/,
+  replay: /^\/api\/tables\/\{[^}]+\}\/replay\/\{[^}]+\}$/,
+  rematch: /^\/api\/tables\/\{[^}]+\}\/rematch$/,
+  return: /^\/api\/tables\/\{[^}]+\}\/return$/,
+};
+let pathsCache = null;
+export async function offers(feature) {
+  pathsCache ??= api("GET", "/openapi.json").then(
+    (schema) => Object.keys(schema.paths || {}),
+    () => [],
+  );
+  return (await pathsCache).some((path) => FEATURES[feature].test(path));
+}

@@ -28,8 +28,10 @@ function parseHash() {
 
 function route() {
   page?.destroy?.();
-  const main = document.getElementById("main");
-  main.replaceChildren();
+  // Each page draws into its own element, so a page left behind (an answer arriving late)
+  // draws into a detached element, never over the next page.
+  const main = h("div", { class: "page" });
+  document.getElementById("main").replaceChildren(main);
   const { path, query } = parseHash();
   for (const [pattern, make] of ROUTES) {
     const match = path.match(pattern);

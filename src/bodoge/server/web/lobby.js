@@ -1,21 +1,11 @@
 // #/ the lobby (the games, a form to create a table, the open tables) and #/join/ID/INVITE.
-import { api, games, guestToken } from "./api.js";
+import { api, games, guestToken, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
 import { errorText, homeLink, levelName } from "./views.js";
 
 const CLOCK_KINDS = ["none", "realtime", "turn"];
-
-// Rules pages exist if the server answers for one game (an older server has no such route).
-let rulesOffered = null;
-function rulesAvailable(gameId) {
-  rulesOffered ??= api("GET", `/api/games/${gameId}/rules`).then(
-    () => true,
-    () => false,
-  );
-  return rulesOffered;
-}
 
 function nameField(onChange) {
   return h(
@@ -41,6 +31,7 @@ export function lobbyPage(main) {
     games: null,
     rules: false,
     tables: null,
+    tablesError: null,
     form: null, // the create form's choices, kept across re-renders (language switch)
     error: null,
     busy: false,
@@ -51,17 +42,24 @@ export function lobbyPage(main) {
       main.replaceChildren(h("p", { class: "panel" }, state.error ? errorText(state.error) : t("loading")));
       return;
     }
-    main.replaceChildren(
-      h(
-        "div",
-        { class: "lobby" },
-        h("section", { class: "panel you" }, h("h1", {}, t("lobby")), nameField()),
-        gamesSection(),
-        createSection(),
-        tablesSection(),
-        mineSection(),
-      ),
-    );
+    sections = {
+      you: h("section", { class: "panel you" }, h("h1", {}, t("lobby")), nameField()),
+      games: gamesSection(),
+      create: createSection(),
+      tables: tablesSection(),
+      mine: mineSection() || h("div", {}),
+    };
+    main.replaceChildren(h("div", { class: "lobby" }, Object.values(sections)));
+  };
+
+  // Answers that arrive later (rules, open tables) redraw only their own section, so they never
+  // take the focus or a half-typed field from the form.
+  let sections = null;
+  const redraw = (name, build) => {
+    if (!sections) return render();
+    const fresh = build() || h("div", {});
+    sections[name].replaceWith(fresh);
+    sections[name] = fresh;
   };
 
   const gamesSection = () =>
@@ -313,7 +311,9 @@ export function lobbyPage(main) {
         h("h2", { id: "open-title" }, t("open_tables")),
         h("button", { type: "button", class: "refresh", onclick: refresh }, t("refresh")),
       ),
-      state.tables === null
+      state.tablesError
+        ? h("p", { class: "error" }, errorText(state.tablesError))
+        : state.tables === null
         ? h("p", {}, t("loading"))
         : state.tables.length === 0
           ? h("p", { class: "meta" }, t("no_open_tables"))
@@ -371,11 +371,12 @@ export function lobbyPage(main) {
 
   const refresh = async () => {
     try {
+      state.tablesError = null;
       state.tables = await api("GET", "/api/tables");
     } catch (error) {
-      state.error = error;
+      state.tablesError = error;
     }
-    render();
+    redraw("tables", tablesSection);
   };
 
   render();
@@ -384,7 +385,8 @@ export function lobbyPage(main) {
       state.games = found;
       chooseGame(found[0].id);
       render();
-      state.rules = await rulesAvailable(found[0].id);
+      state.rules = await offers("rules");
+      if (state.rules) redraw("games", gamesSection);
       await refresh();
     })
     .catch((error) => {
@@ -466,21 +468,32 @@ export function joinPage(main, tableId, invite) {
     return { render() {} };
   }
   const state = { info: null, game: null, error: null, busy: false };
-  const render = () => {
+  const about = h("div", { class: "about" });
+  const drawAbout = () => {
     const g = state.game;
+    about.replaceChildren(
+      g ? h("p", {}, h("strong", {}, g.title[lang]), " — ", g.summary[lang]) : "",
+      state.info
+        ? h(
+            "p",
+            { class: "meta" },
+            t("seats_taken", {
+              taken: state.info.seats.filter((seat) => seat.kind !== "open").length,
+              total: state.info.players,
+            }),
+          )
+        : "",
+    );
+  };
+  const render = () => {
+    drawAbout();
     main.replaceChildren(
       h(
         "section",
         { class: "panel join-page" },
         homeLink(),
         h("h1", {}, t("join_title")),
-        g ? h("p", {}, h("strong", {}, g.title[lang]), " — ", g.summary[lang]) : null,
-        state.info
-          ? h("p", { class: "meta" }, t("seats_taken", {
-              taken: state.info.seats.filter((s) => s.kind !== "open").length,
-              total: state.info.players,
-            }))
-          : null,
+        about,
         h(
           "form",
           { class: "join-form", onsubmit: (event) => (event.preventDefault(), join()) },
@@ -511,7 +524,10 @@ export function joinPage(main, tableId, invite) {
       state.info = info;
       state.game = found.find((g) => g.id === info.game);
     })
-    .catch((error) => (state.error = error))
-    .finally(render);
+    .then(drawAbout) // only the description: the form keeps what is being typed
+    .catch((error) => {
+      state.error = error;
+      render();
+    });
   return { render };
 }

@@ -1,6 +1,6 @@
 // #/replay/ID?as=K&step=N: step through a table as one seat, as a spectator, or (once it is
 // over) with every seat's view. The URL follows the step, so a step can be linked.
-import { api, game } from "./api.js";
+import { api, game, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { seatAt } from "./store.js";
@@ -83,6 +83,13 @@ export function replayPage(main, tableId, query) {
   };
 
   const render = () => {
+    // the control that had the focus keeps it across the redraw (keyboard stepping)
+    const focused = main.contains(document.activeElement) ? document.activeElement.className : null;
+    draw();
+    if (focused) main.querySelector(`.replay-controls .${focused.split(" ")[0]}`)?.focus();
+  };
+
+  const draw = () => {
     if (s.missing) {
       main.replaceChildren(h("section", { class: "panel" }, homeLink(), h("h1", {}, t("replay")), h("p", { class: "notice" }, t("replay_missing"))));
       return;
@@ -161,7 +168,11 @@ export function replayPage(main, tableId, query) {
       s.info = info;
       s.content = content;
       [s.gameInfo, s.module] = await Promise.all([game(info.game), drawingModule(info.game)]);
-      await load();
+      if (await offers("replay")) await load();
+      else {
+        s.missing = true;
+        render();
+      }
     })
     .catch((error) => {
       s.error = error;

@@ -1,6 +1,6 @@
 // #/table/ID: one table. The frame is built once (so a typed notation survives updates); each
 // websocket update redraws the board and the parts around it from the seat's own prompt.
-import { api, game } from "./api.js";
+import { api, game, offers } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { h, reducedMotion } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -36,6 +36,7 @@ export function tablePage(main, tableId) {
     online: false,
     record: null,
     rematchMissing: false,
+    offers: { rematch: false, return: false },
   };
   const parts = {};
   let connection = null;
@@ -91,14 +92,13 @@ export function tablePage(main, tableId) {
         h(
           "div",
           { class: "table-layout" },
-          h(
+          (parts.play = h(
             "div",
             { class: "play" },
             parts.board,
-            parts.refused,
-            h("div", { class: "controls" }, parts.undo, parts.moves, parts.form),
+            h("div", { class: "controls" }, parts.refused, parts.undo, parts.moves, parts.form),
             parts.result,
-          ),
+          )),
           h(
             "aside",
             { class: "side" },
@@ -226,7 +226,7 @@ export function tablePage(main, tableId) {
           h("span", { class: "name" }, n[seat.seat]),
           seat.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
           seat.stand_in ? h("span", { class: "badge stand-in" }, t("stand_in")) : null,
-          clock ? h("span", { class: clock.running ? "clock running" : "clock" }, clockText(clock)) : null,
+          clock ? h("span", { class: clock.running ? "seat-clock running" : "seat-clock" }, clockText(clock)) : null,
         );
       }),
     );
@@ -237,7 +237,9 @@ export function tablePage(main, tableId) {
           "li",
           {},
           h("p", { class: "meta" }, t("stand_in_you")),
-          h("button", { type: "button", class: "take-back", onclick: takeBack }, t("take_back")),
+          s.offers.return
+            ? h("button", { type: "button", class: "take-back", onclick: takeBack }, t("take_back"))
+            : null,
         ),
       );
     }
@@ -325,12 +327,14 @@ export function tablePage(main, tableId) {
       const record = h("a", { class: "record", download: `bodoge-${tableId}.txt`, href: s.record || "#" }, t("download_record"));
       if (!s.record) record.setAttribute("aria-disabled", "true");
       items.push(record);
-      if (credential && !s.rematchMissing) {
+      if (credential && s.offers.rematch && !s.rematchMissing) {
         items.push(
           h("button", { type: "button", class: "rematch", onclick: rematch }, s.rematch ? t("join_rematch") : t("rematch")),
         );
       }
-      if (s.rematchMissing) items.push(h("span", { class: "meta" }, t("rematch_missing")));
+      if (credential && (s.rematchMissing || !s.offers.rematch)) {
+        items.push(h("span", { class: "meta" }, t("rematch_missing")));
+      }
     }
     if (s.prompt) {
       const seatQuery = mySeat() !== null ? `?as=${mySeat()}` : "";
@@ -470,8 +474,14 @@ export function tablePage(main, tableId) {
         s.clocks = info.clocks;
         s.clockAt = Date.now();
       }
-      [s.gameInfo, s.module] = await Promise.all([game(info.game), drawingModule(info.game)]);
+      [s.gameInfo, s.module, s.offers.rematch, s.offers.return] = await Promise.all([
+        game(info.game),
+        drawingModule(info.game),
+        offers("rematch"),
+        offers("return"),
+      ]);
       if (mine && !mine.game) saveSeat(tableId, { game: info.game });
+      parts.play.classList.toggle("no-drawing", !s.module); // the move list first, then the view
       render();
       connection = new TableConnection(tableId, credential, {
         onUpdate,
