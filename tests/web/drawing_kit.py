@@ -1,12 +1,7 @@
-"""What the drawing tests of Collect! and Monster Hex share: a real `bodoge serve` (fresh SQLite
-data, bots without delay), Debian's Chromium through Playwright (skipped, saying why, when either
-is missing), a table made through the HTTP API and opened on the real table page with the seat's
-credential where the page keeps it, and a loop that plays a whole game by clicking inside
-`.board` only, checking at every step that the drawing offers exactly the legal actions.
-
-The fixtures keep the names of the browser kit's (`web_server`, `browser`, `context`, `page`),
-so a test module imports them from here and they are easy to unify with tests/web/conftest.py.
-"""
+"""What the drawing tests of Collect! and Monster Hex share (the server and browser fixtures are
+conftest.py's): a table made through the HTTP API and opened on the real table page with the
+seat's credential where the page keeps it, and a loop that plays a whole game by clicking inside
+`.board` only while the test checks at every step what the drawing offers."""
 
 from __future__ import annotations
 
@@ -14,105 +9,15 @@ import json
 import os
 import random
 import re
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
+from playwright.sync_api import Page
 
-try:
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-except ImportError:  # pragma: no cover - the dev extra has it
-    sync_playwright = None
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SOURCE = Path(__file__).resolve().parents[2] / "src"
-PAGE = SOURCE / "bodoge" / "server" / "web" / "index.html"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A running `bodoge serve` on a free loopback port: its base URL."""
-    if not PAGE.is_file():
-        pytest.skip("the browser page (src/bodoge/server/web/index.html) is not in this tree")
-    port = _free_port()
-    data = tmp_path_factory.mktemp("web-data")
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(SOURCE), os.environ.get("PYTHONPATH", "")]),
-    }
-    command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--data", str(data)]
-    command += ["--bot-delay", "0"]
-    with (data / "server.log").open("w") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if server.poll() is not None:
-                    raise RuntimeError(f"bodoge serve stopped: {(data / 'server.log').read_text()}")
-                try:
-                    if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError("bodoge serve did not answer within 60 s")
-                time.sleep(0.1)
-            yield base
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if sync_playwright is None:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
-    if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk)")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def locale() -> str:
-    return "en-US"
-
-
-@pytest.fixture
-def context(browser: Browser, locale: str) -> Iterator[BrowserContext]:
-    made = browser.new_context(viewport=DESKTOP, locale=locale)
-    made.set_default_timeout(20_000)
-    yield made
-    made.close()
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
 
 
 # ---- tables -------------------------------------------------------------------------------------

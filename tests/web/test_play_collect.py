@@ -10,7 +10,6 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from . import drawing_kit
 from .drawing_kit import (
     api_table,
     board_actions,
@@ -21,13 +20,6 @@ from .drawing_kit import (
     play_to_the_end,
     screenshots,
 )
-
-# the fixtures (see drawing_kit)
-web_server = drawing_kit.web_server
-browser = drawing_kit.browser
-locale = drawing_kit.locale
-context = drawing_kit.context
-page = drawing_kit.page
 
 BOTS = [{"kind": "bot", "level": "random"}]
 SEATS = [{"kind": "me"}, *BOTS]

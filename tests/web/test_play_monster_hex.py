@@ -14,7 +14,6 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from . import drawing_kit
 from .drawing_kit import (
     api_table,
     board_actions,
@@ -26,13 +25,6 @@ from .drawing_kit import (
     prompt_of,
     screenshots,
 )
-
-# the fixtures (see drawing_kit)
-web_server = drawing_kit.web_server
-browser = drawing_kit.browser
-locale = drawing_kit.locale
-context = drawing_kit.context
-page = drawing_kit.page
 
 SEATS = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
 OPTIONS = {"abilities": "on", "objectives": "on"}
