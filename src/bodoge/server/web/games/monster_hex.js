@@ -76,6 +76,8 @@ class HexDrawing {
     this.memory = memory;
     this.lang = ctx.lang;
     const content = ctx.content || {};
+    // Without the board's geometry there is nothing to draw: the page shows its generic view.
+    if (!content.board?.hexes?.length) throw new Error("monster_hex: no board in the table's content");
     this.content = content;
     this.board = content.board || { hexes: [], stones: [], start: [] };
     this.hexes = Object.fromEntries(this.board.hexes.map((h) => [h.id, h]));
