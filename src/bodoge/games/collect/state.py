@@ -12,6 +12,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import resolve_options
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.games.collect import actions as A
@@ -193,6 +194,12 @@ class CollectState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return A.SIZE
+
+    @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.collect.public import public_content
+
+        return public_content(players, resolve_options(cls.info.options, options))
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:

@@ -57,6 +57,9 @@ MEASURES = (
     "start_hexes",
 )
 STONE_KINDS = ("large", "small", "any")
+# A faction's colour for drawings when its file gives none: by faction order (red, blue, yellow,
+# green in bodoge's file).
+FACTION_COLORS = ("#d0433a", "#2f6bd0", "#e2b400", "#2f9a4c")
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,11 @@ class Named:
 
     def name(self, lang: str = "en") -> str:
         return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class Faction(Named):
+    color: str  # "#rrggbb", how drawings colour its units and tiles
 
 
 @dataclass(frozen=True)
@@ -145,7 +153,7 @@ class Board:
 @dataclass
 class Content:
     source: str  # "default" or the folder
-    factions: list[Named]
+    factions: list[Faction]
     units: list[UnitType]
     tiles: list[StoneTile]
     boards: dict[int, Board]
@@ -266,6 +274,12 @@ def _require(shown: str, item: str, data: dict[str, Any], keys: dict[str, type])
             )
 
 
+def _is_color(value: Any) -> bool:
+    """A CSS colour as "#rrggbb"."""
+    digits = value[1:] if isinstance(value, str) and value.startswith("#") else ""
+    return len(digits) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in digits)
+
+
 def _unique(shown: str, what: str, keys: list[str]) -> None:
     seen: set[str] = set()
     for key in keys:
@@ -274,7 +288,7 @@ def _unique(shown: str, what: str, keys: list[str]) -> None:
         seen.add(key.lower())
 
 
-def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
+def _load_units(folder: Path | None) -> tuple[list[Faction], list[UnitType]]:
     shown, data = _read(folder, "units.toml")
     factions = []
     raw_factions = data.get("faction", [])
@@ -284,7 +298,12 @@ def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
         _require(shown, f"faction #{number}", item, {"key": str, "en": str, "ja": str})
         if not item["key"].isidentifier():
             raise ContentError(f"{shown}: faction key {item['key']!r} must be a plain word")
-        factions.append(Named(item["key"], item["en"], item["ja"]))
+        color = item.get("color", FACTION_COLORS[number - 1])
+        if not _is_color(color):
+            raise ContentError(
+                f"{shown}: faction {item['key']!r} has color {color!r}, not a colour like #d0433a"
+            )
+        factions.append(Faction(item["key"], item["en"], item["ja"], color.lower()))
     _unique(shown, "faction", [f.key for f in factions])
 
     units = []
@@ -329,7 +348,7 @@ def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
     return factions, units
 
 
-def _load_tiles(folder: Path | None, factions: list[Named]) -> list[StoneTile]:
+def _load_tiles(folder: Path | None, factions: list[Faction]) -> list[StoneTile]:
     shown, data = _read(folder, "stones.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("tile", [])
@@ -523,7 +542,7 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
     )
 
 
-def _load_abilities(folder: Path | None, factions: list[Named]) -> list[Ability]:
+def _load_abilities(folder: Path | None, factions: list[Faction]) -> list[Ability]:
     shown, data = _read(folder, "abilities.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("ability", [])

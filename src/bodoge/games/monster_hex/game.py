@@ -39,6 +39,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import resolve_options
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
@@ -429,6 +430,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
+
+    @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.monster_hex.public import public_content
+
+        return public_content(players, resolve_options(cls.info.options, options))
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
