@@ -136,6 +136,18 @@ class Board:
     cell_sites: list[tuple[int, ...]]  # per cell: the sites it helps to complete
     fixed_tiles: list[tuple[int, int]]  # per large stone (stone_layout=fixed)
     cell_of: dict[str, int] = field(default_factory=dict)
+    # per cell: (direction, cell) of each placeable neighbour, the cells a unit there faces
+    around: list[tuple[tuple[int, int], ...]] = field(init=False)
+    # place_actions[cell][mask]: the place action codes of `cell` turned as the rotation bitmask
+    # allows, filled lazily (the legal placements are a concatenation of these)
+    place_actions: list[dict[int, tuple[int, ...]]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.around = [
+            tuple((d, n) for d, n in enumerate(nbrs) if n >= 0 and self.placeable[n])
+            for nbrs in self.nbr
+        ]
+        self.place_actions = [{} for _ in self.hexes]
 
     @property
     def large_sites(self) -> list[int]:
@@ -158,6 +170,9 @@ class Content:
     # rotmask[type][code] = rotations of `type` matching an empty hex whose facing powers are
     # `code` (base-6 digits, one per direction, 0 = no unit there); filled lazily
     rotmask: list[dict[int, int]] = field(default_factory=list)
+    # faces[type][rot][d]: what a unit turned `rot` adds to the face code of its neighbour in
+    # direction d (its power facing d, as that neighbour's digit for the opposite direction)
+    faces: list[list[tuple[int, ...]]] = field(default_factory=list)
     unit_names: list[str] = field(init=False)  # per unit code: "red-A2"
     unit_of: dict[str, int] = field(init=False)  # lower-case name -> unit code
     faction_of: dict[str, int] = field(init=False)
@@ -178,6 +193,10 @@ class Content:
             for rots in self.edge
         ]
         self.rotmask = [{} for _ in self.units]
+        self.faces = [
+            [tuple(rot[d] * 6 ** ((d + 3) % 6) for d in range(6)) for rot in rots]
+            for rots in self.edge
+        ]
         self.unit_names = [
             f"{faction.key}-{unit.key}" for faction in self.factions for unit in self.units
         ]
@@ -218,6 +237,17 @@ class Content:
                         places.append(place)
             self._formations[key] = places
         return self._formations[key]
+
+    def fits_any(self, unit_type: int, codes: set[int]) -> bool:
+        """Whether `unit_type` matches a facing edge of at least one of the cells' `codes`."""
+        cache = self.rotmask[unit_type]
+        for code in codes:
+            mask = cache.get(code)
+            if mask is None:
+                mask = self.matching_rotations(unit_type, code)
+            if mask:
+                return True
+        return False
 
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
