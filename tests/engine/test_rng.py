@@ -76,6 +76,8 @@ def test_below_and_shuffle_draw_exactly_what_the_first_version_drew() -> None:
         for n in bounds:
             assert fast.below(n) == reference_below(slow, n)
     assert fast.state == slow.state
+    for n in bounds:
+        assert fast.randint(-3, n - 4) == reference_below(slow, n) - 3
     for size in (0, 1, 2, 5, 60, 200):
         items, expected = list(range(size)), list(range(size))
         fast.shuffle(items)

@@ -58,7 +58,16 @@ class Rng:
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die is randint(1, 6))."""
-        return low + self.below(high - low + 1)
+        n = high - low + 1
+        if n <= 0:
+            raise ValueError("randint() needs low <= high")
+        while True:  # below(n), inlined: Hunt and Evolution roll a die at most decisions
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if (z < _SURE and n <= _SMALL) or z < (1 << 64) - (1 << 64) % n:
+                return low + z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
