@@ -35,6 +35,7 @@ SEVEN = 7  # the stone worth 7 breaks ties at the end
 ABILITY_RANKS = ("S", "B", "C")
 BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
 MAX_POWER = 5
+HALF_CODES = 6**3  # face codes of three directions (see Content.low)
 FILES = (
     "units.toml",
     "stones.toml",
@@ -167,9 +168,11 @@ class Content:
     edge: list[list[tuple[int, ...]]] = field(default_factory=list)
     # match[type][d][p] = bitmask of rotations whose edge facing d has power p
     match: list[list[list[int]]] = field(default_factory=list)
-    # rotmask[type][code] = rotations of `type` matching an empty hex whose facing powers are
-    # `code` (base-6 digits, one per direction, 0 = no unit there); filled lazily
-    rotmask: list[dict[int, int]] = field(default_factory=list)
+    # The rotations of `type` matching an empty hex whose facing powers are `code` (base-6
+    # digits, one per direction, 0 = no unit there) are low[type][code % 216] (directions 0-2)
+    # | high[type][code // 216] (directions 3-5): two small exact tables, no cache to miss.
+    low: list[list[int]] = field(default_factory=list)
+    high: list[list[int]] = field(default_factory=list)
     # faces[type][rot][d]: what a unit turned `rot` adds to the face code of its neighbour in
     # direction d (its power facing d, as that neighbour's digit for the opposite direction)
     faces: list[list[tuple[int, ...]]] = field(default_factory=list)
@@ -192,7 +195,10 @@ class Content:
             ]
             for rots in self.edge
         ]
-        self.rotmask = [{} for _ in self.units]
+        self.low = [[self._digits_mask(t, half, 0) for half in range(HALF_CODES)]
+                    for t in range(len(self.units))]  # fmt: skip
+        self.high = [[self._digits_mask(t, half, 3) for half in range(HALF_CODES)]
+                     for t in range(len(self.units))]  # fmt: skip
         self.faces = [
             [tuple(rot[d] * 6 ** ((d + 3) % 6) for d in range(6)) for rot in rots]
             for rots in self.edge
@@ -238,31 +244,27 @@ class Content:
             self._formations[key] = places
         return self._formations[key]
 
+    def _digits_mask(self, unit_type: int, digits: int, first: int) -> int:
+        """Rotations of `unit_type` matching one of three facing powers (base-6 `digits`) from
+        direction `first` on."""
+        mask = 0
+        for d in range(first, first + 3):
+            digits, power = divmod(digits, 6)
+            if power:
+                mask |= self.match[unit_type][d][power]
+        return mask
+
     def fits_any(self, unit_type: int, codes: set[int]) -> bool:
         """Whether `unit_type` matches a facing edge of at least one of the cells' `codes`."""
-        cache = self.rotmask[unit_type]
+        low, high = self.low[unit_type], self.high[unit_type]
         for code in codes:
-            mask = cache.get(code)
-            if mask is None:
-                mask = self.matching_rotations(unit_type, code)
-            if mask:
+            if low[code % HALF_CODES] | high[code // HALF_CODES]:
                 return True
         return False
 
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
-        cached = self.rotmask[unit_type].get(code)
-        if cached is None:
-            cached = 0
-            match = self.match[unit_type]
-            rest = code
-            for d in range(6):
-                power = rest % 6
-                rest //= 6
-                if power:
-                    cached |= match[d][power]
-            self.rotmask[unit_type][code] = cached
-        return cached
+        return self.low[unit_type][code % HALF_CODES] | self.high[unit_type][code // HALF_CODES]
 
 
 # ---- loading ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ Reward is passive.
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
 seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
 for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
-the legal rotations of a unit there are one table lookup (`Content.matching_rotations`);
+the legal rotations of a unit there are two table lookups (`Content.matching_rotations`);
 ``open`` lists those cells (a non-zero ``face``) in cell order, so the legal placements are found
 without scanning the board.
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -73,7 +74,7 @@ from bodoge.games.monster_hex.codes import (
     UNIT_BASE,
     USE,
 )
-from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
+from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
 from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
@@ -133,6 +134,23 @@ OPTIONS = (
 )
 
 
+def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tuple[int, bool]:
+    """(seat, places a shared-faction unit) of turn number `turn` (see `MonsterHex.turn_slot`)."""
+    if not shared_mode:
+        return (start + turn) % players, False
+    first = (start + turn // 3) % 2
+    step = turn % 3
+    return (1 - first if step == 1 else first), step == 2
+
+
+@cache
+def turn_order(
+    players: int, shared_mode: bool, start: int, turns: int
+) -> tuple[tuple[int, bool], ...]:
+    """`turn_slot_of` for every turn of a game, worked out once per setup."""
+    return tuple(turn_slot_of(players, shared_mode, start, turn) for turn in range(turns))
+
+
 class MonsterHex(AbilityRules, StateJson, State):
     info = GameInfo(
         id="monster_hex",
@@ -173,6 +191,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         "objectives_on",
         "occ",
         "open",
+        "order",
         "petrified",
         "petrified_done",
         "phase",
@@ -202,6 +221,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     turns: int  # turns in the game
     phase: int
     start: int  # start seat
+    order: tuple[tuple[int, bool], ...]  # derived: turn_slot of every turn
     turn: int  # turns begun before the current one
     factions: list[int]  # per seat, -1 until chosen
     shared: int  # the shared faction, -1 if none
@@ -259,6 +279,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _setup(self) -> None:
         board = self.board
         self.start = self.rng.below(self.players)
+        self._order_turns()
         self.turn = 0
         self.factions = [-1] * self.players
         self.shared = -1
@@ -360,6 +381,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.target_base = self.target_base
         new.phase = self.phase
         new.start = self.start
+        new.order = self.order
         new.turn = self.turn
         new.factions = self.factions[:]
         new.shared = self.shared
@@ -401,11 +423,11 @@ class MonsterHex(AbilityRules, StateJson, State):
         Normally seats take turns clockwise from the start seat. With the shared faction a round
         is: first player, second player, then the first player places a shared unit; the two
         swap roles every round."""
-        if not self.shared_mode:
-            return (self.start + turn) % self.players, False
-        first = (self.start + turn // 3) % 2
-        step = turn % 3
-        return (1 - first if step == 1 else first), step == 2
+        return turn_slot_of(self.players, self.shared_mode, self.start, turn)
+
+    def _order_turns(self) -> None:
+        """Work out the derived `order` (once the start seat is known)."""
+        self.order = turn_order(self.players, self.shared_mode, self.start, self.turns)
 
     def round_number(self) -> int:
         """The current round, counted from 1."""
@@ -417,9 +439,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def source_faction(self) -> int:
         """The faction whose units the active seat places this turn."""
-        if not self.shared_mode:
-            return self.factions[(self.start + self.turn) % self.players]
-        seat, shared = self.turn_slot(self.turn)
+        seat, shared = self.order[self.turn]
         return self.shared if shared else self.factions[seat]
 
     def _begin_turn(self) -> None:
@@ -427,7 +447,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         turns of a seat that used Blitz once its hand is down to what every seat keeps at the
         end (RULINGS §2), so that it never places more units than anyone else."""
         while self.turn < self.turns:
-            seat, shared_step = self.turn_slot(self.turn)
+            seat, shared_step = self.order[self.turn]
             source = self.shared if shared_step else self.factions[seat]
             own = [u // UNITS_PER_FACTION for u in self.hands[seat]].count(source)
             blitzed = self.blitz_used[seat] >= 0 and not shared_step
@@ -453,9 +473,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def pending(self) -> list[int]:
         phase = self.phase
         if phase in (UNIT, PLACE, USE, ROTATE):
-            if not self.shared_mode:  # turn_slot's first case, inline: asked at every decision
-                return [(self.start + self.turn) % self.players]
-            return [self.turn_slot(self.turn)[0]]
+            return [self.order[self.turn][0]]
         if phase == TAKE:
             assert self.choice is not None
             return [self.factions.index(self.choice[1])]
@@ -474,14 +492,12 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _targets(self, unit_type: int) -> list[tuple[int, int]]:
         """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
-        cache = self.c.rotmask[unit_type]
+        low, high = self.c.low[unit_type], self.c.high[unit_type]
         face = self.face
         found = []
         for cell in self.open:
             code = face[cell]
-            mask = cache.get(code)
-            if mask is None:
-                mask = self.c.matching_rotations(unit_type, code)
+            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
             if mask:
                 found.append((cell, mask))
         return found
@@ -489,16 +505,13 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _matching_placements(self, unit_type: int) -> list[int]:
         """The place actions of `unit_type` on every empty hex where it matches a facing edge
         (`_targets`, expanded into actions through the board's table)."""
-        c = self.c
-        cache = c.rotmask[unit_type]
+        low, high = self.c.low[unit_type], self.c.high[unit_type]
         face = self.face
         tables = self.board.place_actions
         actions: list[int] = []
         for cell in self.open:
             code = face[cell]
-            mask = cache.get(code)
-            if mask is None:
-                mask = c.matching_rotations(unit_type, code)
+            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
             if mask:
                 found = tables[cell].get(mask)
                 if found is None:
@@ -535,7 +548,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _first_unit(self) -> bool:
         """Whether the unit to place is the game's first (the board holds none yet)."""
-        return max(self.occ) < 0
+        return not self.open and max(self.occ) < 0  # an open hex has a unit beside it
 
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
@@ -870,7 +883,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _end_turn(self, events: list[Event]) -> None:
         """Refill hands, then move on to the next turn (or end the game)."""
-        seat, shared_step = self.turn_slot(self.turn)
+        seat, shared_step = self.order[self.turn]
         self.blitz_step = 0
         self.turn += 1
         if self.turn < self.turns:

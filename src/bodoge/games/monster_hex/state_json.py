@@ -311,6 +311,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         surrounded = all(state.occ[n] >= 0 for n in state._around(cell))
         if state.petrified[cell] and cell + sites not in waiting and surrounded:
             _fail(f"petrified hex {board.labels[cell]} is surrounded but not resolved")
+    state._order_turns()
     state._refresh_faces()
 
 
