@@ -59,7 +59,8 @@ _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
 _CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)
 # Per set of rows (bit r: row r), the species whose rank is one of them, as card-code bits.
 _SPECIES_OF_ROWS = tuple(
-    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1) for rows in range(1 << (ROWS + 1))
+    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
+    for rows in range(1 << (ROWS + 1))
 )
 
 
@@ -202,9 +203,7 @@ def placements_keeping_fit(
     return choices
 
 
-def _rest_may_fit(
-    pyramid: Sequence[int], card: int, rest: Sequence[int], mimics_ok: bool
-) -> bool:
+def _rest_may_fit(pyramid: Sequence[int], card: int, rest: Sequence[int], mimics_ok: bool) -> bool:
     """`can_place_all`'s checks before its search, for the several cards `rest` once `card` is in
     the pyramid: distinct new species, Mimics only where allowed, enough empty slots."""
     monsters = [other for other in rest if other != MIMIC]
