@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+import bodoge
 from bodoge.engine import game_ids, get_game
 
 try:
@@ -145,10 +146,11 @@ def cases(only: list[str], pick: Callable[[], float]) -> list[Case]:
 
 
 def commit() -> str:
+    """The commit of the bodoge source being measured (which may not be this script's)."""
     try:
         return subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
-            cwd=Path(__file__).parent,
+            cwd=Path(bodoge.__file__).parent,
         ).stdout.strip()  # fmt: skip
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
