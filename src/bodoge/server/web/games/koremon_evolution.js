@@ -1,0 +1,99 @@
+// Monster Evolution: the fifteen monsters by rank from 5 up to the Dragon, each either in the
+// supply or held by a seat (its name beside it); the two dice (click them to roll); each seat's
+// monster and rank. After a roll that lets a seat choose, the supply's monsters of that rank are
+// the clickable choices.
+
+import {
+  actionable,
+  animate,
+  board,
+  cardFace,
+  cardName,
+  dieFace,
+  ensureStyles,
+  matching,
+  newEvents,
+  rankName,
+  seatName,
+  svgEl,
+  text,
+} from "./koremon_pyramid.js";
+import { word } from "./words/koremon.js";
+
+const WIDTH = 1000;
+const TOKEN_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
+
+export function draw(root, prompt, ctx) {
+  ensureStyles();
+  const view = prompt.view;
+  const content = ctx.content;
+  const roll = matching(prompt, /^roll$/)[0];
+  const takes = new Map(matching(prompt, /^take:([a-z]+)$/).map(({ action, match }) => [match[1], action]));
+  const rolled = newEvents(ctx, "roll");
+  const changed = [...newEvents(ctx, "evolve"), ...newEvents(ctx, "devolve")].map((event) => event.to);
+  const parts = [];
+  const holder = new Map(view.holds.map((key, seat) => [key, seat]));
+
+  parts.push(text(10, 24, content.title[ctx.lang], { class: "koremon-label koremon-strong", "font-size": 20 }));
+  parts.push(text(10, 46, `${content.dice.meaning[ctx.lang]} · ${content.goal[ctx.lang]}`, { class: "koremon-muted", "font-size": 14 }));
+
+  // Rank columns, rank 5 on the left up to the Dragon on the right.
+  const columns = [...content.ranks].sort((a, b) => b.rank - a.rank);
+  const colW = (WIDTH - 10) / columns.length;
+  const card = { w: colW - 70, h: 66 };
+  let bottom = 0;
+  columns.forEach((rank, c) => {
+    const x = 10 + c * colW;
+    const choosing = view.choosing_rank === rank.rank;
+    parts.push(text(x, 78, rankName(ctx, rank.rank), { class: choosing ? "koremon-label koremon-strong" : "koremon-label", "font-size": 16 }));
+    rank.species.forEach((key, i) => {
+      const y = 90 + i * (card.h + 10);
+      const seat = holder.get(key);
+      const face = cardFace(ctx, key, x, y, card.w, card.h, { "data-species": key });
+      if (seat === undefined && !view.supply.includes(key)) face.setAttribute("opacity", "0.35");
+      if (changed.includes(key)) animate(face, "koremon-pop", ctx);
+      if (ctx.interactive && takes.has(key)) {
+        face.classList.add("koremon-playable");
+        actionable(face, takes.get(key), ctx);
+      }
+      parts.push(face);
+      if (seat !== undefined) {
+        parts.push(svgEl("circle", { cx: x + card.w + 14, cy: y + 20, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
+        parts.push(text(x + card.w + 4, y + 48, seatName(ctx, seat), { "font-size": 12, class: "koremon-label" }));
+      }
+      bottom = Math.max(bottom, y + card.h);
+    });
+  });
+
+  // The dice and, beside them, each seat's monster.
+  const y = bottom + 30;
+  const dice = svgEl("g", { class: "koremon-dice", "data-dice": (view.dice || []).join(",") });
+  const values = view.dice && view.dice.length ? view.dice : [0, 0];
+  // one target for both dice (the gap between them too)
+  dice.append(svgEl("rect", { x: 4, y: y - 6, width: 154, height: 78, rx: 10, fill: "transparent", class: "koremon-outline" }));
+  values.forEach((value, i) => {
+    const die = dieFace(10 + i * 80, y, 66, value);
+    if (rolled.length) animate(die, "koremon-roll", ctx);
+    dice.append(die);
+  });
+  if (roll && ctx.interactive) actionable(dice, roll.action, ctx);
+  parts.push(dice);
+  const total = view.dice && view.dice.length ? view.dice[0] + view.dice[1] : null;
+  parts.push(text(10, y + 92, roll ? word(ctx, "roll_dice") : total === null ? word(ctx, "die") : `= ${total}`, { "font-size": 15, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
+  if (takes.size) {
+    parts.push(text(10, y + 114, word(ctx, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
+  }
+  view.holds.forEach((key, seat) => {
+    const sy = y + seat * 28;
+    const active = view.turn === seat && !view.over;
+    const info = (content.cards || []).find((item) => item.key === key);
+    parts.push(svgEl("circle", { cx: 250, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
+    const words = `${seatName(ctx, seat)}: ${cardName(ctx, key)} (${rankName(ctx, info ? info.rank : 0)}) · ${word(ctx, "score", { score: view.scores[seat] })}`;
+    parts.push(text(266, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
+  });
+  const height = Math.max(y + 130, y + view.holds.length * 28 + 10);
+
+  const svg = board(WIDTH, height, content.title[ctx.lang]);
+  svg.append(...parts);
+  root.append(svg);
+}
