@@ -11,6 +11,7 @@ import {
   cardName,
   ensureStyles,
   htmlEl,
+  layoutWidth,
   matching,
   newEvents,
   pyramidGroup,
@@ -23,14 +24,14 @@ import {
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
-const WIDTH = 1000;
-
 export function draw(root, prompt, ctx) {
   ensureStyles();
   const view = prompt.view;
   const content = ctx.content;
   const me = ctx.seat;
   const memo = remember(root);
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const perLine = width < 1000 ? 3 : 6; // table cards in a line
   const bids = matching(prompt, /^bid:(\d+)$/);
   const places = matching(prompt, /^place:([a-z]+)@(\d\.\d)$/);
   const rounds = newEvents(ctx, "round");
@@ -42,10 +43,10 @@ export function draw(root, prompt, ctx) {
   const header = [
     word(ctx, "round", { round: view.round, rounds: content.rounds }),
     word(ctx, "deck", { count: view.deck_count }),
-    content.payment_rule[ctx.lang],
   ].join(" · ");
   parts.push(text(10, 24, header, { class: "koremon-label koremon-strong", "font-size": 20 }));
-  y = 40;
+  parts.push(text(10, 46, content.payment_rule[ctx.lang], { class: "koremon-muted", "font-size": 15 }));
+  y = 58;
 
   // The six monsters up for auction, with this seat's own written amounts.
   if (view.table.length) {
@@ -53,16 +54,17 @@ export function draw(root, prompt, ctx) {
     y += 28;
     const current = me !== null && bids.length ? (view.my_bid || []).length : -1;
     view.table.forEach((key, i) => {
-      const x = 10 + i * 164;
-      const face = cardFace(ctx, key, x, y, 150, 190, { "data-table": i });
+      const x = 10 + (i % perLine) * 164;
+      const top = y + Math.floor(i / perLine) * 250;
+      const face = cardFace(ctx, key, x, top, 150, 190, { "data-table": i });
       if (i === current) face.classList.add("koremon-current");
       if (rounds.length) animate(face, "koremon-flip", ctx);
       parts.push(face);
-      parts.push(text(x + 75, y + 212, `${i + 1}`, { "text-anchor": "middle", "font-size": 16, class: "koremon-muted" }));
+      parts.push(text(x + 75, top + 212, `${i + 1}`, { "text-anchor": "middle", "font-size": 16, class: "koremon-muted" }));
       const mine = (view.my_bid || [])[i];
       if (mine !== undefined) {
         parts.push(
-          text(x + 75, y + 234, word(ctx, "your_bid", { amount: mine }), {
+          text(x + 75, top + 234, word(ctx, "your_bid", { amount: mine }), {
             "text-anchor": "middle",
             "font-size": 17,
             class: "koremon-label koremon-strong",
@@ -70,7 +72,7 @@ export function draw(root, prompt, ctx) {
         );
       }
     });
-    y += 250;
+    y += Math.ceil(view.table.length / perLine) * 250;
   }
 
   // The last reveal: every amount is public from here on.
@@ -81,14 +83,16 @@ export function draw(root, prompt, ctx) {
       text(10, y + 18, word(ctx, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
     );
     y += 28;
+    const revealH = 150 + view.players * 18 + 10;
     reveal.cards.forEach((key, i) => {
-      const x = 10 + i * 164;
+      const x = 10 + (i % perLine) * 164 + 25;
+      const top = y + Math.floor(i / perLine) * revealH;
       const winner = reveal.winners[i];
-      const face = cardFace(ctx, key, x, y, 100, 120, { "data-reveal": i });
+      const face = cardFace(ctx, key, x, top, 100, 120, { "data-reveal": i });
       if (reveals.length) animate(face, "koremon-pop", ctx);
       parts.push(face);
       const who = winner >= 0 ? seatName(ctx, winner) : word(ctx, "discarded");
-      const label = text(x + 50, y + 140, who, {
+      const label = text(x + 50, top + 140, who, {
         "text-anchor": "middle",
         "font-size": 16,
         class: winner >= 0 ? "koremon-label koremon-strong" : "koremon-muted",
@@ -98,7 +102,7 @@ export function draw(root, prompt, ctx) {
       reveal.bids.forEach((amounts, seat) => {
         if (!amounts.length) return;
         parts.push(
-          text(x + 50, y + 160 + seat * 18, `${seatName(ctx, seat)}: ${amounts[i]}`, {
+          text(x + 50, top + 160 + seat * 18, `${seatName(ctx, seat)}: ${amounts[i]}`, {
             "text-anchor": "middle",
             "font-size": 14,
             class: seat === winner ? "koremon-label koremon-strong" : "koremon-muted",
@@ -106,7 +110,7 @@ export function draw(root, prompt, ctx) {
         );
       });
     });
-    y += 150 + view.players * 18 + 10;
+    y += Math.ceil(reveal.cards.length / perLine) * revealH;
   }
 
   // This seat's won cards still to place: pick one, then a highlighted slot.
@@ -120,18 +124,20 @@ export function draw(root, prompt, ctx) {
   if (toPlace.length) {
     parts.push(text(10, y + 18, word(ctx, "to_place"), { class: "koremon-label", "font-size": 17 }));
     y += 28;
+    const perPlace = width < 1000 ? 4 : 8;
     toPlace.forEach((key, i) => {
-      const face = cardFace(ctx, key, 10 + i * 110, y, 100, 120, { "data-to-place": key });
+      const top = y + Math.floor(i / perPlace) * 130;
+      const face = cardFace(ctx, key, 10 + (i % perPlace) * 110, top, 100, 120, { "data-to-place": key });
       if (byCard.has(key) && ctx.interactive) {
         const label = word(ctx, "choose_slot", { card: cardName(ctx, key) });
         selectable(face, label, () => {
           memo.placeCard = key;
-          draw(clear(root), prompt, { ...ctx, events: [] });
+          memo.redraw();
         }, memo.placeCard === key);
       }
       parts.push(face);
     });
-    y += 130;
+    y += Math.ceil(toPlace.length / perPlace) * 130;
   }
 
   // Every seat: money, status, score and pyramid (this seat's slots clickable when placing).
@@ -139,9 +145,9 @@ export function draw(root, prompt, ctx) {
   const size = pyramidSize(ctx, slot.w, slot.h);
   const panelW = 324;
   const panelH = size.height + 80;
-  const perRow = 3;
+  const perRow = width < 1000 ? 1 : 3;
   view.money.forEach((money, seat) => {
-    const px = 4 + (seat % perRow) * (panelW + 8);
+    const px = (width - perRow * (panelW + 8)) / 2 + 4 + (seat % perRow) * (panelW + 8);
     const py = y + Math.floor(seat / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
@@ -166,15 +172,10 @@ export function draw(root, prompt, ctx) {
   });
   y += Math.ceil(view.players / perRow) * (panelH + 8);
 
-  const svg = board(WIDTH, y, content.title[ctx.lang]);
+  const svg = board(width, y, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
   if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
-}
-
-function clear(root) {
-  root.replaceChildren();
-  return root;
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers

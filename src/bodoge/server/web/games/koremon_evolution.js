@@ -11,6 +11,7 @@ import {
   cardName,
   dieFace,
   ensureStyles,
+  layoutWidth,
   matching,
   newEvents,
   rankName,
@@ -20,7 +21,6 @@ import {
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
-const WIDTH = 1000;
 const TOKEN_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
 
 export function draw(root, prompt, ctx) {
@@ -33,21 +33,27 @@ export function draw(root, prompt, ctx) {
   const changed = [...newEvents(ctx, "evolve"), ...newEvents(ctx, "devolve")].map((event) => event.to);
   const parts = [];
   const holder = new Map(view.holds.map((key, seat) => [key, seat]));
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const narrow = width < 1000;
 
   parts.push(text(10, 24, content.title[ctx.lang], { class: "koremon-label koremon-strong", "font-size": 20 }));
-  parts.push(text(10, 46, `${content.dice.meaning[ctx.lang]} · ${content.goal[ctx.lang]}`, { class: "koremon-muted", "font-size": 14 }));
+  const meaning = content.dice.meaning[ctx.lang];
+  // the rule in two lines on a desktop (cut at the semicolon), three on a phone
+  const lines = narrow ? [...meaning.split(/[;、]\s*/), content.goal[ctx.lang]] : [meaning, content.goal[ctx.lang]];
+  lines.forEach((line, i) => parts.push(text(10, 46 + i * 18, line, { class: "koremon-muted", "font-size": 14 })));
+  const top = 46 + lines.length * 18 + 14;
 
   // Rank columns, rank 5 on the left up to the Dragon on the right.
   const columns = [...content.ranks].sort((a, b) => b.rank - a.rank);
-  const colW = (WIDTH - 10) / columns.length;
-  const card = { w: colW - 70, h: 66 };
+  const colW = (width - 10) / columns.length;
+  const card = { w: narrow ? colW - 8 : colW - 70, h: 66 };
   let bottom = 0;
   columns.forEach((rank, c) => {
     const x = 10 + c * colW;
     const choosing = view.choosing_rank === rank.rank;
-    parts.push(text(x, 78, rankName(ctx, rank.rank), { class: choosing ? "koremon-label koremon-strong" : "koremon-label", "font-size": 16 }));
+    parts.push(text(x, top, rankName(ctx, rank.rank), { class: choosing ? "koremon-label koremon-strong" : "koremon-label", "font-size": 16 }));
     rank.species.forEach((key, i) => {
-      const y = 90 + i * (card.h + 10);
+      const y = top + 12 + i * (card.h + 10);
       const seat = holder.get(key);
       const face = cardFace(ctx, key, x, y, card.w, card.h, { "data-species": key });
       if (seat === undefined && !view.supply.includes(key)) face.setAttribute("opacity", "0.35");
@@ -58,8 +64,11 @@ export function draw(root, prompt, ctx) {
       }
       parts.push(face);
       if (seat !== undefined) {
-        parts.push(svgEl("circle", { cx: x + card.w + 14, cy: y + 20, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
-        parts.push(text(x + card.w + 4, y + 48, seatName(ctx, seat), { "font-size": 12, class: "koremon-label" }));
+        // the holder's token: beside the card with its name, or on its corner on a phone
+        const tx = narrow ? x + card.w - 8 : x + card.w + 14;
+        const ty = narrow ? y + card.h - 8 : y + 20;
+        parts.push(svgEl("circle", { cx: tx, cy: ty, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
+        if (!narrow) parts.push(text(x + card.w + 4, y + 48, seatName(ctx, seat), { "font-size": 12, class: "koremon-label" }));
       }
       bottom = Math.max(bottom, y + card.h);
     });
@@ -83,17 +92,19 @@ export function draw(root, prompt, ctx) {
   if (takes.size) {
     parts.push(text(10, y + 114, word(ctx, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
   }
+  const listX = narrow ? 10 : 250;
+  const listY = narrow ? y + (takes.size ? 134 : 112) : y;
   view.holds.forEach((key, seat) => {
-    const sy = y + seat * 28;
+    const sy = listY + seat * 28;
     const active = view.turn === seat && !view.over;
     const info = (content.cards || []).find((item) => item.key === key);
-    parts.push(svgEl("circle", { cx: 250, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
+    parts.push(svgEl("circle", { cx: listX + 9, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
     const words = `${seatName(ctx, seat)}: ${cardName(ctx, key)} (${rankName(ctx, info ? info.rank : 0)}) · ${word(ctx, "score", { score: view.scores[seat] })}`;
-    parts.push(text(266, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
+    parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
   });
-  const height = Math.max(y + 130, y + view.holds.length * 28 + 10);
+  const height = Math.max(y + 130, listY + view.holds.length * 28 + 10);
 
-  const svg = board(WIDTH, height, content.title[ctx.lang]);
+  const svg = board(width, height, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
 }

@@ -10,6 +10,7 @@ import {
   cardName,
   dieFace,
   ensureStyles,
+  layoutWidth,
   matching,
   newEvents,
   pyramidGroup,
@@ -20,7 +21,6 @@ import {
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
-const WIDTH = 1000;
 const CARD = { w: 96, h: 124 };
 
 export function draw(root, prompt, ctx) {
@@ -35,6 +35,8 @@ export function draw(root, prompt, ctx) {
   const renewed = newEvents(ctx, "renew").length > 0;
   const placed = newEvents(ctx, "place");
   const parts = [];
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const narrow = width < 1000;
 
   // The ring, clockwise from the top, round the deck.
   const centre = { x: 250, y: 300 };
@@ -87,20 +89,22 @@ export function draw(root, prompt, ctx) {
   const bigSize = pyramidSize(ctx, big.w, big.h);
   const targets = {};
   if (ctx.interactive) for (const { action, match } of places) targets[match[1]] = action;
-  const bx = 520;
+  const bx = narrow ? (width - bigSize.width) / 2 : 520;
+  const by = narrow ? 590 : 60; // the pyramid's heading: beside the ring, or below it
   const instruction = places.length && view.ring[view.piece - 1]
     ? word(ctx, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
     : me !== null ? word(ctx, "your_pyramid") : word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) });
-  parts.push(text(bx, 60, instruction, { class: "koremon-label koremon-strong", "font-size": 17 }));
-  parts.push(text(bx, 84, seatLine(ctx, view, mainSeat), { class: "koremon-muted", "font-size": 15 }));
+  const hx = narrow ? 10 : bx;
+  parts.push(text(hx, by, instruction, { class: "koremon-label koremon-strong", "font-size": 17 }));
+  parts.push(text(hx, by + 24, seatLine(ctx, view, mainSeat), { class: "koremon-muted", "font-size": 15 }));
   parts.push(
-    pyramidGroup(ctx, view.pyramids[mainSeat], bx, 100, big.w, big.h, {
+    pyramidGroup(ctx, view.pyramids[mainSeat], bx, by + 40, big.w, big.h, {
       targets,
       fresh: placed.filter((event) => event.seat === mainSeat).map((event) => event.slot),
       label: word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) }),
     }),
   );
-  let y = Math.max(100 + bigSize.height, 550) + 16;
+  let y = narrow ? by + 40 + bigSize.height + 20 : Math.max(100 + bigSize.height, 550) + 16;
 
   // The other seats' pyramids, four to a row.
   const small = { w: 40, h: 34 };
@@ -108,9 +112,10 @@ export function draw(root, prompt, ctx) {
   const panelW = 242;
   const panelH = smallSize.height + 62;
   const others = view.pyramids.map((_, seat) => seat).filter((seat) => seat !== mainSeat);
+  const perRow = narrow ? 2 : 4;
   others.forEach((seat, k) => {
-    const px = 4 + (k % 4) * (panelW + 8);
-    const py = y + Math.floor(k / 4) * (panelH + 8);
+    const px = 4 + (k % perRow) * (panelW + 8);
+    const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
     parts.push(text(px + 8, py + 20, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 15 }));
@@ -122,9 +127,9 @@ export function draw(root, prompt, ctx) {
       }),
     );
   });
-  y += Math.ceil(others.length / 4) * (panelH + 8);
+  y += Math.ceil(others.length / perRow) * (panelH + 8);
 
-  const svg = board(WIDTH, y, content.title[ctx.lang]);
+  const svg = board(width, y, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
 }

@@ -287,3 +287,30 @@ export function dieFace(x, y, size, value, label) {
   if (label) g.append(svgEl("title", { text: label }));
   return g;
 }
+
+const NARROW = 600; // px: below this the drawings use their phone layout
+const observed = new WeakMap();
+
+// The width of the drawing's coordinate system: 1000 on a desktop, 500 on a phone (so that text
+// stays readable at 390 px). A change of side redraws the last prompt (without animations).
+export function layoutWidth(root, drawIt, prompt, ctx) {
+  const narrow = (root.clientWidth || 1000) < NARROW;
+  const memo = remember(root);
+  memo.redraw = () => {
+    root.replaceChildren();
+    drawIt(root, prompt, { ...ctx, events: [] });
+  };
+  if (!observed.has(root) && typeof ResizeObserver !== "undefined") {
+    let side = narrow;
+    const observer = new ResizeObserver(() => {
+      const now = (root.clientWidth || 1000) < NARROW;
+      if (now !== side) {
+        side = now;
+        memo.redraw();
+      }
+    });
+    observer.observe(root);
+    observed.set(root, observer);
+  }
+  return narrow ? 500 : 1000;
+}

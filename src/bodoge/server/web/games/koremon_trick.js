@@ -10,6 +10,7 @@ import {
   cardFace,
   cardName,
   ensureStyles,
+  layoutWidth,
   matching,
   newEvents,
   remember,
@@ -19,8 +20,6 @@ import {
   text,
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
-
-const WIDTH = 1000;
 
 export function draw(root, prompt, ctx) {
   ensureStyles();
@@ -34,6 +33,8 @@ export function draw(root, prompt, ctx) {
   const tricks = newEvents(ctx, "trick");
   const parts = [];
   const game = view.game_number - 1;
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const narrow = width < 1000;
 
   const header = [
     content.title[ctx.lang],
@@ -43,10 +44,11 @@ export function draw(root, prompt, ctx) {
   parts.push(text(10, 24, header.join(" · "), { class: "koremon-label koremon-strong", "font-size": 20 }));
 
   // The seats.
-  const panelW = Math.min(240, (WIDTH - 8) / view.players - 8);
+  const perRow = narrow ? Math.min(3, view.players) : view.players;
+  const panelW = Math.min(240, (width - 8) / perRow - 8);
   view.hand_sizes.forEach((count, seat) => {
-    const px = 4 + seat * (panelW + 8);
-    const py = 40;
+    const px = 4 + (seat % perRow) * (panelW + 8);
+    const py = 40 + Math.floor(seat / perRow) * 124;
     const active = view.to_move === seat && !view.over;
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: 116, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel", "data-seat": seat }));
     const won = view.won[game] ? view.won[game][seat].length : 0;
@@ -64,9 +66,11 @@ export function draw(root, prompt, ctx) {
   });
 
   // The trick so far, and the last trick with its winner and rule.
-  let y = 180;
+  let y = 40 + Math.ceil(view.players / perRow) * 124 + 16;
   parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
-  parts.push(text(520, y, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
+  const lastX = narrow ? 10 : 520;
+  const lastY = narrow ? y + 160 : y; // below the trick on a phone, beside it on a desktop
+  parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
   y += 12;
   const entries = [
     ...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })),
@@ -82,18 +86,18 @@ export function draw(root, prompt, ctx) {
     if (caption) parts.push(text(x + 38, y + 134, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
   });
   view.last_trick.forEach((entry, i) => {
-    const x = 520 + i * 80;
-    const face = cardFace(ctx, entry.card, x, y, 60, 80);
+    const x = lastX + i * 80;
+    const face = cardFace(ctx, entry.card, x, lastY + 12, 60, 80);
     if (tricks.length) animate(face, "koremon-glow", ctx);
     parts.push(face);
-    parts.push(text(x + 30, y + 96, seatName(ctx, entry.seat), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
+    parts.push(text(x + 30, lastY + 108, seatName(ctx, entry.seat), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
   });
   if (view.last_trick.length) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
     const who = view.last_winner === null ? "—" : seatName(ctx, view.last_winner);
-    parts.push(text(520, y + 122, `${word(ctx, "winner")}: ${who}${rule ? ` (${rule})` : ""}`, { class: "koremon-label", "font-size": 14 }));
+    parts.push(text(lastX, lastY + 134, `${word(ctx, "winner")}: ${who}${rule ? ` (${rule})` : ""}`, { class: "koremon-label", "font-size": 14 }));
   }
-  y += 150;
+  y = narrow ? lastY + 172 : y + 150;
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand) {
@@ -102,10 +106,11 @@ export function draw(root, prompt, ctx) {
     const counts = new Map();
     for (const key of view.hand) counts.set(key, (counts.get(key) || 0) + 1);
     const kinds = [...counts.keys()];
-    const step = Math.min(96, (WIDTH - 20) / Math.max(kinds.length, 1));
+    const perLine = narrow ? 5 : 10;
+    const step = 96;
     kinds.forEach((key, i) => {
-      const x = 10 + i * step;
-      const face = cardFace(ctx, key, x, y, step - 8, 128, { "data-hand": key });
+      const x = 10 + (i % perLine) * step;
+      const face = cardFace(ctx, key, x, y + Math.floor(i / perLine) * 140, step - 8, 128, { "data-hand": key });
       if (counts.get(key) > 1) {
         face.append(svgEl("circle", { cx: step - 16, cy: 120, r: 13, fill: "#333" }));
         face.append(text(step - 16, 125, `×${counts.get(key)}`, { "text-anchor": "middle", "font-size": 12, fill: "#fff" }));
@@ -117,29 +122,29 @@ export function draw(root, prompt, ctx) {
         face.classList.add("koremon-playable");
         selectable(face, word(ctx, "name_mimic"), () => {
           memo.naming = !memo.naming;
-          root.replaceChildren();
-          draw(root, prompt, { ...ctx, events: [] });
+          memo.redraw();
         }, memo.naming);
       }
       parts.push(face);
     });
-    y += 146;
+    y += Math.ceil(kinds.length / perLine) * 140 + 6;
   }
 
   // Naming a Mimic: one card per species the game offers.
   if (memo.naming && named.length) {
     parts.push(text(10, y, word(ctx, "name_mimic"), { class: "koremon-label koremon-strong", "font-size": 17 }));
     y += 10;
+    const perName = narrow ? 5 : 10;
     named.forEach(({ action, as }, i) => {
-      const face = cardFace(ctx, as, 10 + i * 90, y, 80, 104, { "data-name": as });
+      const face = cardFace(ctx, as, 10 + (i % perName) * 90, y + Math.floor(i / perName) * 116, 80, 104, { "data-name": as });
       face.classList.add("koremon-playable");
       actionable(face, action, ctx);
       parts.push(face);
     });
-    y += 120;
+    y += Math.ceil(named.length / perName) * 116 + 4;
   }
 
-  const svg = board(WIDTH, y, content.title[ctx.lang]);
+  const svg = board(width, y, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
 }
