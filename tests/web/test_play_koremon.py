@@ -15,11 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,102 +23,22 @@ from typing import Any
 import httpx
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from koremon_kit import HARNESS, browser, serve_drawings, watch_errors, web_server
 
-ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src"
-GAMES_DIR = SRC / "bodoge" / "server" / "web" / "games"
-HARNESS = Path(__file__).with_name("koremon_harness.html")
-CHROMIUM = "/usr/bin/chromium"
+__all__ = ["browser", "web_server"]  # fixtures
 MOVE_LIMIT = 2000  # a safety net: the longest Evolution game in 20,000 random ones took 1,238
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    data = tmp_path_factory.mktemp("koremon-web")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--data", str(data),
-         "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(SRC)},
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise AssertionError("bodoge serve did not start")
-            time.sleep(0.1)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
-        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk)")
-    with playwright_api.sync_playwright() as play:
-        launched = play.chromium.launch(
-            executable_path=CHROMIUM,
-            # the last flag only for the stand-in page: Chromium counts a page that Playwright
-            # fulfils as public, and would block its websocket to the loopback server
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-features=LocalNetworkAccessChecks",
-            ],
-            headless=True,
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
 def page(browser: Any, web_server: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    serve_drawings(opened, web_server)
+    errors = watch_errors(opened)
+    serve_drawings(opened, web_server, {"/koremon-harness": HARNESS.read_text("utf-8")})
     yield opened
     context.close()
     assert not errors, errors  # a drawing that throws fails the test, not only a timeout
-
-
-def serve_drawings(page: Any, base: str) -> None:
-    """The harness page and the drawing modules, on the server's origin (same-origin fetches
-    and websocket), while the server itself has no static files in this branch."""
-
-    def fulfil(route: Any) -> None:
-        path = route.request.url.split(base, 1)[1].split("?", 1)[0]
-        if path.startswith("/koremon-harness"):
-            route.fulfill(body=HARNESS.read_text("utf-8"), content_type="text/html")
-            return
-        file = (GAMES_DIR / path.removeprefix("/games/")).resolve()
-        if not path.startswith("/games/") or GAMES_DIR not in file.parents or not file.is_file():
-            route.fulfill(status=404, body="not found")
-            return
-        kind = "text/css" if file.suffix == ".css" else "text/javascript"
-        route.fulfill(body=file.read_text("utf-8"), content_type=kind)
-
-    page.route(f"{base}/koremon-harness*", fulfil)
-    page.route(f"{base}/games/**", fulfil)
 
 
 def open_table(page: Any, base: str, game: str, players: int, lang: str = "en") -> str:
