@@ -18,6 +18,7 @@ import {
   pyramidSize,
   remember,
   seatName,
+  signed,
   selectable,
   svgEl,
   text,
@@ -146,9 +147,12 @@ export function draw(root, prompt, ctx) {
   const panelW = 324;
   const panelH = size.height + 80;
   const perRow = width < 1000 ? 1 : 3;
-  view.money.forEach((money, seat) => {
-    const px = (width - perRow * (panelW + 8)) / 2 + 4 + (seat % perRow) * (panelW + 8);
-    const py = y + Math.floor(seat / perRow) * (panelH + 8);
+  // this seat's panel first, then the others in seat order
+  const order = view.money.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me));
+  order.forEach((seat, k) => {
+    const money = view.money[seat];
+    const px = (width - perRow * (panelW + 8)) / 2 + 4 + (k % perRow) * (panelW + 8);
+    const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
     const status = content.status[view.status[seat]];
@@ -157,7 +161,7 @@ export function draw(root, prompt, ctx) {
       text(px + 10, py + 44, [
         word(ctx, "money", { money }),
         status ? status[ctx.lang] : view.status[seat],
-        word(ctx, "score", { score: view.scores[seat] }),
+        word(ctx, "score", { score: signed(view.scores[seat]) }),
       ].join(" · "), { class: view.status[seat] === "out" ? "koremon-warn" : "koremon-muted", "font-size": 15 }),
     );
     const targets = seat === me && memo.placeCard && ctx.interactive ? byCard.get(memo.placeCard) || {} : {};

@@ -16,6 +16,7 @@ import {
   newEvents,
   rankName,
   seatName,
+  signed,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
@@ -99,7 +100,8 @@ export function draw(root, prompt, ctx) {
     const active = view.turn === seat && !view.over;
     const info = (content.cards || []).find((item) => item.key === key);
     parts.push(svgEl("circle", { cx: listX + 9, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
-    const words = `${seatName(ctx, seat)}: ${cardName(ctx, key)} (${rankName(ctx, info ? info.rank : 0)}) · ${word(ctx, "score", { score: view.scores[seat] })}`;
+    const holds = word(ctx, "holds", { name: seatName(ctx, seat), card: cardName(ctx, key), rank: rankName(ctx, info ? info.rank : 0) });
+    const words = `${holds} · ${word(ctx, "score", { score: signed(view.scores[seat]) })}`;
     parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
   });
   const height = Math.max(y + 130, listY + view.holds.length * 28 + 10);

@@ -16,6 +16,7 @@ import {
   pyramidGroup,
   pyramidSize,
   seatName,
+  signed,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
@@ -43,7 +44,8 @@ export function draw(root, prompt, ctx) {
   const radius = 165;
   const positions = content.ring.positions;
   const taken = view.phase === "place" ? view.piece : null;
-  parts.push(text(10, 24, `${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}`, { class: "koremon-label koremon-strong", "font-size": 20 }));
+  const ended = view.end ? ` · ${content.ends[view.end][ctx.lang]}` : "";
+  parts.push(text(10, 24, `${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}${ended}`, { class: "koremon-label koremon-strong", "font-size": 20 }));
   positions.forEach((position, i) => {
     const angle = (Math.PI * 2 * i) / positions.length - Math.PI / 2;
     const cx = centre.x + radius * Math.cos(angle);
@@ -137,5 +139,5 @@ export function draw(root, prompt, ctx) {
 function seatLine(ctx, view, seat) {
   const count = Object.keys(view.pyramids[seat]).length;
   const turn = view.turn === seat && !view.over ? ` · ${word(ctx, "to_move")}` : "";
-  return `${word(ctx, "score", { score: view.scores[seat] })} · ${word(ctx, "cards", { count })}${turn}`;
+  return `${word(ctx, "score", { score: signed(view.scores[seat]) })} · ${word(ctx, "cards", { count })}${turn}`;
 }

@@ -146,7 +146,7 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
   );
   const size = Math.max(9, Math.min(w / 5.2, h / 4.2));
   const name = cardName(ctx, key);
-  const nameSize = name.length > 7 ? size * Math.max(0.6, 7 / name.length) : size;
+  const nameSize = Math.min(size, (w * 0.9) / textEms(name));
   inner.append(
     text(w / 2, h * 0.2, card && !card.mimic ? rankName(ctx, card.rank) : "?", {
       class: "koremon-card-rank",
@@ -169,6 +169,14 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
     );
   }
   return g;
+}
+
+// A text's width in ems, roughly: a full-width (Japanese) character is one, a Latin one about
+// 0.6 (so a card's name can be sized to fit its card).
+export function textEms(words) {
+  let ems = 0;
+  for (const ch of words) ems += ch.codePointAt(0) > 0x2e80 ? 1 : 0.6;
+  return Math.max(ems, 1);
 }
 
 export function signed(value) {

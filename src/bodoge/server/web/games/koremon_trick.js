@@ -15,6 +15,7 @@ import {
   newEvents,
   remember,
   seatName,
+  signed,
   selectable,
   svgEl,
   text,
@@ -39,7 +40,7 @@ export function draw(root, prompt, ctx) {
   const header = [
     content.title[ctx.lang],
     content.games > 1 ? word(ctx, "game_of", { game: view.game_number, games: view.games }) : null,
-    `${word(ctx, "dealer")}: ${seatName(ctx, view.dealer)}`,
+    word(ctx, "dealer", { name: seatName(ctx, view.dealer) }),
   ].filter(Boolean);
   parts.push(text(10, 24, header.join(" · "), { class: "koremon-label koremon-strong", "font-size": 20 }));
 
@@ -55,7 +56,7 @@ export function draw(root, prompt, ctx) {
     const faceUp = view.face_up[game] ? view.face_up[game][seat] : 0;
     const lines = [
       [seatName(ctx, seat), "koremon-label koremon-strong", 16],
-      [word(ctx, "score", { score: view.scores[seat] }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
+      [word(ctx, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
       [`${word(ctx, "hand_count", { count })} · ${word(ctx, "won_count", { count: won })}`, "koremon-muted", 14],
       [word(ctx, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
       [view.mimic_only.includes(seat) ? word(ctx, "mimic_only") : "", "koremon-muted", 13],
@@ -70,7 +71,7 @@ export function draw(root, prompt, ctx) {
   parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
   const lastX = narrow ? 10 : 520;
   const lastY = narrow ? y + 160 : y; // below the trick on a phone, beside it on a desktop
-  parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
+  if (view.last_trick.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
   y += 12;
   const entries = [
     ...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })),
@@ -94,10 +95,11 @@ export function draw(root, prompt, ctx) {
   });
   if (view.last_trick.length) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
-    const who = view.last_winner === null ? "—" : seatName(ctx, view.last_winner);
-    parts.push(text(lastX, lastY + 134, `${word(ctx, "winner")}: ${who}${rule ? ` (${rule})` : ""}`, { class: "koremon-label", "font-size": 14 }));
+    const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
+    const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
+    parts.push(text(lastX, lastY + 134, line, { class: "koremon-label", "font-size": 14 }));
   }
-  y = narrow ? lastY + 172 : y + 150;
+  y = narrow && view.last_trick.length ? lastY + 172 : y + 150;
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand) {
