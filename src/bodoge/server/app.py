@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
 
 from bodoge import __version__
 from bodoge.server import auth, catalog, errors, migrate
@@ -41,6 +43,8 @@ from bodoge.server.schemas import (
 from bodoge.server.store import PlayerRow, Store, now
 from bodoge.server.tables import SeatRequest, Table, TableService
 from bodoge.server.ws import Hub
+
+WEB_DIR = Path(__file__).parent / "web"  # the browser client: static files, no build step
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -267,4 +271,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for route in app.routes:  # every route may answer 429 (the RateLimit middleware)
         if isinstance(route, APIRoute):
             route.responses.setdefault(429, {"model": ErrorBody, "description": "rate_limited"})
+    # Last, so every /api and /ws route (and /docs) is matched before the files.
+    app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
