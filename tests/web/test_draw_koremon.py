@@ -13,21 +13,19 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
+from webkit import console_errors
 
 from bodoge.engine.match import Match
 from bodoge.engine.registry import get_game
 
-sys.path.insert(0, str(Path(__file__).parent))
-from koremon_kit import browser, serve_drawings, watch_errors
-
-__all__ = ["browser"]  # fixture
-ORIGIN = "http://koremon.test"
+GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "bodoge" / "server" / "web" / "games"
+ORIGIN = "http://koremon.test"  # no server: Playwright answers for this origin
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"></head><body><main></main>
 <script type="module">
@@ -109,12 +107,31 @@ def samples(game: str) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
     return [(kind, prompt, entries) for kind, (prompt, entries) in found.items()] + extra
 
 
+def serve_drawings(page: Page) -> None:
+    """The test page at ORIGIN/draw and the drawing modules at ORIGIN/games/..., from the
+    source tree."""
+
+    def fulfil(route: Any) -> None:
+        path = route.request.url.removeprefix(ORIGIN).split("?", 1)[0]
+        if path == "/draw":
+            route.fulfill(body=PAGE, content_type="text/html")
+            return
+        file = (GAMES_DIR / path.removeprefix("/games/")).resolve()
+        if not path.startswith("/games/") or GAMES_DIR not in file.parents or not file.is_file():
+            route.fulfill(status=404, body="not found")
+            return
+        kind = "text/css" if file.suffix == ".css" else "text/javascript"
+        route.fulfill(body=file.read_text("utf-8"), content_type=kind)
+
+    page.route(f"{ORIGIN}/**", fulfil)
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     opened = context.new_page()
-    errors = watch_errors(opened)
-    serve_drawings(opened, ORIGIN, {"/draw": PAGE})
+    errors = console_errors(opened)
+    serve_drawings(opened)
     opened.goto(f"{ORIGIN}/draw")
     opened.wait_for_function("window.drawReady === true")
     yield opened
@@ -122,7 +139,7 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors, errors
 
 
-def draw(page: Any, prompt: dict[str, Any], lang: str, **options: Any) -> None:
+def draw(page: Page, prompt: dict[str, Any], lang: str, **options: Any) -> None:
     content = get_game(prompt["game"]).public_content(
         prompt["view"]["players"], prompt["view"]["options"]
     )
@@ -146,7 +163,7 @@ def chosen(page: Any) -> list[str]:
     return [str(n) for n in page.evaluate("window.chosen")]
 
 
-def check_controls(page: Any, prompt: dict[str, Any], lang: str) -> None:
+def check_controls(page: Page, prompt: dict[str, Any], lang: str) -> None:
     """Every element that sends an action is a keyboard-reachable button named by the action's
     label, and names one of the prompt's actions."""
     labels = {a["notation"]: a["label"][lang] for a in prompt["actions"]}
@@ -161,7 +178,7 @@ def check_controls(page: Any, prompt: dict[str, Any], lang: str) -> None:
         assert tag == "button" or (role == "button" and tabindex == "0"), item
 
 
-def reach(page: Any, prompt: dict[str, Any], notation: str, lang: str, keyboard: bool) -> None:
+def reach(page: Page, prompt: dict[str, Any], notation: str, lang: str, keyboard: bool) -> None:
     """Send `notation` through the drawing: its element directly, else after one selection
     (or, for a bid, by typing the amount into the bid form)."""
     draw(page, prompt, lang)
@@ -198,7 +215,7 @@ def reach(page: Any, prompt: dict[str, Any], notation: str, lang: str, keyboard:
 
 
 @pytest.mark.parametrize("game", sorted(SITUATIONS))
-def test_every_action_is_reachable(page: Any, game: str) -> None:
+def test_every_action_is_reachable(page: Page, game: str) -> None:
     rng = random.Random(7)
     for number, (kind, prompt, _) in enumerate(samples(game)):
         lang = ("en", "ja")[number % 2]
@@ -224,7 +241,7 @@ def test_every_action_is_reachable(page: Any, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(SITUATIONS))
-def test_new_events_animate_unless_reduced_motion(page: Any, game: str) -> None:
+def test_new_events_animate_unless_reduced_motion(page: Page, game: str) -> None:
     animated = 0
     for _, prompt, entries in samples(game):
         draw(page, prompt, "en", events=entries)
