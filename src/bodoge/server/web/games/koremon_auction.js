@@ -20,6 +20,7 @@ import {
   seatName,
   signed,
   selectable,
+  shortName,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
@@ -92,7 +93,7 @@ export function draw(root, prompt, ctx) {
       const face = cardFace(ctx, key, x, top, 100, 120, { "data-reveal": i });
       if (reveals.length) animate(face, "koremon-pop", ctx);
       parts.push(face);
-      const who = winner >= 0 ? seatName(ctx, winner) : word(ctx, "discarded");
+      const who = winner >= 0 ? shortName(ctx, winner, 9) : word(ctx, "discarded");
       const label = text(x + 50, top + 140, who, {
         "text-anchor": "middle",
         "font-size": 16,
@@ -103,7 +104,7 @@ export function draw(root, prompt, ctx) {
       reveal.bids.forEach((amounts, seat) => {
         if (!amounts.length) return;
         parts.push(
-          text(x + 50, top + 160 + seat * 18, `${seatName(ctx, seat)}: ${amounts[i]}`, {
+          text(x + 50, top + 160 + seat * 18, `${shortName(ctx, seat, 6)}: ${amounts[i]}`, {
             "text-anchor": "middle",
             "font-size": 14,
             class: seat === winner ? "koremon-label koremon-strong" : "koremon-muted",

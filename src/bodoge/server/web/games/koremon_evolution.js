@@ -16,6 +16,7 @@ import {
   newEvents,
   rankName,
   seatName,
+  shortName,
   signed,
   svgEl,
   text,
@@ -69,7 +70,7 @@ export function draw(root, prompt, ctx) {
         const tx = narrow ? x + card.w - 8 : x + card.w + 14;
         const ty = narrow ? y + card.h - 8 : y + 20;
         parts.push(svgEl("circle", { cx: tx, cy: ty, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
-        if (!narrow) parts.push(text(x + card.w + 4, y + 48, seatName(ctx, seat), { "font-size": 12, class: "koremon-label" }));
+        if (!narrow) parts.push(text(x + card.w + 4, y + 48, shortName(ctx, seat, 5.5), { "font-size": 12, class: "koremon-label" }));
       }
       bottom = Math.max(bottom, y + card.h);
     });

@@ -16,6 +16,7 @@ import {
   pyramidGroup,
   pyramidSize,
   seatName,
+  shortName,
   signed,
   svgEl,
   text,
@@ -120,7 +121,7 @@ export function draw(root, prompt, ctx) {
     const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
-    parts.push(text(px + 8, py + 20, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 15 }));
+    parts.push(text(px + 8, py + 20, shortName(ctx, seat, 14), { class: "koremon-label koremon-strong", "font-size": 15 }));
     parts.push(text(px + 8, py + 40, seatLine(ctx, view, seat), { class: "koremon-muted", "font-size": 13 }));
     parts.push(
       pyramidGroup(ctx, view.pyramids[seat], px + (panelW - smallSize.width) / 2, py + 52, small.w, small.h, {

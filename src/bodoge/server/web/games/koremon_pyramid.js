@@ -267,6 +267,24 @@ export function seatName(ctx, seat) {
   return (ctx.names && ctx.names[seat]) || word(ctx, "seat", { seat });
 }
 
+// The seat's name cut to `ems` (with "…") for a narrow place under a card; the full name is
+// in the seat panels.
+export function shortName(ctx, seat, ems) {
+  return fit(seatName(ctx, seat), ems);
+}
+
+export function fit(words, ems) {
+  if (textEms(words) <= ems) return words;
+  let out = "";
+  let used = 0.6; // room for the ellipsis
+  for (const ch of words) {
+    used += ch.codePointAt(0) > 0x2e80 ? 1 : 0.6;
+    if (used > ems) break;
+    out += ch;
+  }
+  return `${out.trimEnd()}…`;
+}
+
 // Per-root memory between draws (a selected card): the caller empties the root each time.
 const memory = new WeakMap();
 export function remember(root) {

@@ -10,6 +10,7 @@ import {
   cardFace,
   cardName,
   ensureStyles,
+  fit,
   layoutWidth,
   matching,
   newEvents,
@@ -17,6 +18,7 @@ import {
   seatName,
   signed,
   selectable,
+  shortName,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
@@ -40,22 +42,22 @@ export function draw(root, prompt, ctx) {
   const header = [
     content.title[ctx.lang],
     content.games > 1 ? word(ctx, "game_of", { game: view.game_number, games: view.games }) : null,
-    word(ctx, "dealer", { name: seatName(ctx, view.dealer) }),
   ].filter(Boolean);
   parts.push(text(10, 24, header.join(" · "), { class: "koremon-label koremon-strong", "font-size": 20 }));
+  parts.push(text(10, 46, word(ctx, "dealer", { name: seatName(ctx, view.dealer) }), { class: "koremon-muted", "font-size": 15 }));
 
   // The seats.
   const perRow = narrow ? Math.min(3, view.players) : view.players;
   const panelW = Math.min(240, (width - 8) / perRow - 8);
   view.hand_sizes.forEach((count, seat) => {
     const px = 4 + (seat % perRow) * (panelW + 8);
-    const py = 40 + Math.floor(seat / perRow) * 124;
+    const py = 58 + Math.floor(seat / perRow) * 124;
     const active = view.to_move === seat && !view.over;
     parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: 116, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel", "data-seat": seat }));
     const won = view.won[game] ? view.won[game][seat].length : 0;
     const faceUp = view.face_up[game] ? view.face_up[game][seat] : 0;
     const lines = [
-      [seatName(ctx, seat), "koremon-label koremon-strong", 16],
+      [fit(seatName(ctx, seat), (panelW - 16) / 16), "koremon-label koremon-strong", 16],
       [word(ctx, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
       [`${word(ctx, "hand_count", { count })} · ${word(ctx, "won_count", { count: won })}`, "koremon-muted", 14],
       [word(ctx, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
@@ -67,7 +69,7 @@ export function draw(root, prompt, ctx) {
   });
 
   // The trick so far, and the last trick with its winner and rule.
-  let y = 40 + Math.ceil(view.players / perRow) * 124 + 16;
+  let y = 58 + Math.ceil(view.players / perRow) * 124 + 16;
   parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
   const lastX = narrow ? 10 : 520;
   const lastY = narrow ? y + 160 : y; // below the trick on a phone, beside it on a desktop
@@ -83,7 +85,7 @@ export function draw(root, prompt, ctx) {
     if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
     parts.push(face);
     const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
-    parts.push(text(x + 38, y + 118, seatName(ctx, entry.seat), { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
+    parts.push(text(x + 38, y + 118, shortName(ctx, entry.seat, 6.2), { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
     if (caption) parts.push(text(x + 38, y + 134, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
   });
   view.last_trick.forEach((entry, i) => {
@@ -91,7 +93,7 @@ export function draw(root, prompt, ctx) {
     const face = cardFace(ctx, entry.card, x, lastY + 12, 60, 80);
     if (tricks.length) animate(face, "koremon-glow", ctx);
     parts.push(face);
-    parts.push(text(x + 30, lastY + 108, seatName(ctx, entry.seat), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
+    parts.push(text(x + 30, lastY + 108, shortName(ctx, entry.seat, 6.4), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
   });
   if (view.last_trick.length) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
