@@ -17,8 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from webkit import console_errors, frames, new_table, ply, screenshot
 
-from conftest import DESKTOP
-
+DESKTOP = {"width": 1280, "height": 800}
 MOVE_LIMIT = 2000  # a safety net: the longest Evolution game in 20,000 random ones took 1,238
 READY = """() => document.querySelector('.result')
   || document.querySelector('.board [data-action], .board .koremon-select')"""
