@@ -2,9 +2,8 @@
 // face, the 15-slot collection pyramid, clickable elements that send one action, and the short
 // animations of new events. Card names and the pyramid's geometry come from ctx.content.
 
+import { actionable as offer, svg } from "./svg.js";
 import { word } from "./words/koremon.js";
-
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Colours per rank (1 strongest) and for the Mimic, chosen to read apart on white and in grey.
 export const RANK_COLOURS = { 1: "#d4a017", 2: "#8e44ad", 3: "#2e86c1", 4: "#27ae60", 5: "#8d6e63" };
@@ -22,33 +21,21 @@ export function ensureStyles() {
   document.head.appendChild(link);
 }
 
+// web-core's svg() with one more attribute, `text`: the element's text content.
 export function svgEl(tag, attrs = {}, children = []) {
-  const node = document.createElementNS(SVG_NS, tag);
-  setAttrs(node, attrs);
-  append(node, children);
-  return node;
+  const { text: words, ...rest } = attrs;
+  return svg(tag, rest, words === undefined ? children : [String(words), children]);
 }
 
 export function htmlEl(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
-  setAttrs(node, attrs);
-  append(node, children);
-  return node;
-}
-
-function setAttrs(node, attrs) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-}
-
-function append(node, children) {
-  for (const child of [].concat(children)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  }
+  node.append(...[children].flat().filter((child) => child !== null && child !== undefined));
+  return node;
 }
 
 export function text(x, y, content, attrs = {}) {
@@ -68,16 +55,13 @@ export function board(width, height, label) {
 }
 
 // Make `node` send `action` (an element of prompt.actions) on click, Enter or Space.
+// (web-core's actionable(), with a tooltip and the drawings' hover and focus style.)
 export function actionable(node, action, ctx) {
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", action.label[ctx.lang] || action.notation);
-  node.setAttribute("data-action", action.notation);
+  offer(node, action, ctx.lang, ctx.choose);
   node.classList.add("koremon-action");
   const title = document.createElementNS(node.namespaceURI, "title");
   title.textContent = action.label[ctx.lang] || action.notation;
   node.prepend(title);
-  onActivate(node, () => ctx.choose(action));
   return node;
 }
 
