@@ -142,6 +142,14 @@ export function draw(root, prompt, ctx) {
     y += Math.ceil(toPlace.length / perPlace) * 130;
   }
 
+  // The table, then the bid form right under the monsters it is for, then the seats.
+  const top = board(width, y, content.title[ctx.lang]);
+  top.append(...parts);
+  root.append(top);
+  if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
+  parts.length = 0;
+  y = 4;
+
   // Every seat: money, status, score and pyramid (this seat's slots clickable when placing).
   const slot = { w: 52, h: 44 };
   const size = pyramidSize(ctx, slot.w, slot.h);
@@ -177,10 +185,9 @@ export function draw(root, prompt, ctx) {
   });
   y += Math.ceil(view.players / perRow) * (panelH + 8);
 
-  const svg = board(width, y, content.title[ctx.lang]);
-  svg.append(...parts);
-  root.append(svg);
-  if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
+  const seats = board(width, y, word(ctx, "seats"));
+  seats.append(...parts);
+  root.append(seats);
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
@@ -191,6 +198,7 @@ function bidForm(root, prompt, ctx, bids) {
   const memo = remember(root);
   const amounts = bids.map(({ match }) => Number(match[1]));
   const max = Math.max(...amounts);
+  const min = Math.min(...amounts);
   const byAmount = new Map(bids.map(({ action, match }) => [Number(match[1]), action]));
   const written = view.my_bid || [];
   const sum = written.reduce((a, b) => a + b, 0);
@@ -200,13 +208,13 @@ function bidForm(root, prompt, ctx, bids) {
   const bidKey = `${view.round}:${index}`;
   if (memo.bidKey !== bidKey || !byAmount.has(memo.amount)) {
     memo.bidKey = bidKey;
-    memo.amount = 0;
+    memo.amount = min;
   }
 
   const form = htmlEl("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
   const title = htmlEl("p", { class: "koremon-strong", text: word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }) });
-  const number = htmlEl("input", { type: "number", min: 0, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric" });
-  const slider = htmlEl("input", { type: "range", min: 0, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
+  const number = htmlEl("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric" });
+  const slider = htmlEl("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
   const hint = htmlEl("p", { class: "koremon-muted" });
   const label = htmlEl("p", { "aria-live": "polite" });
   const button = htmlEl("button", { type: "submit" });
@@ -214,7 +222,11 @@ function bidForm(root, prompt, ctx, bids) {
   function update(raw) {
     let amount = Math.floor(Number(raw));
     if (!Number.isFinite(amount)) amount = 0;
-    amount = Math.max(0, Math.min(max, amount));
+    amount = Math.max(min, Math.min(max, amount));
+    if (!byAmount.has(amount)) {
+      // the nearest amount the game offers (they run from 0 to the money left)
+      amount = amounts.reduce((best, v) => (Math.abs(v - amount) < Math.abs(best - amount) ? v : best));
+    }
     memo.amount = amount;
     number.value = String(amount);
     slider.value = String(amount);
@@ -236,7 +248,7 @@ function bidForm(root, prompt, ctx, bids) {
     memo.bidKey = null;
     ctx.choose(action);
   });
-  const quick = [0, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => all.indexOf(v) === i);
+  const quick = [min, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => v >= min && all.indexOf(v) === i);
   const buttons = quick.map((amount) => {
     const quickButton = htmlEl("button", { type: "button", class: "koremon-quick", text: String(amount), "data-amount": amount });
     quickButton.addEventListener("click", () => update(amount));

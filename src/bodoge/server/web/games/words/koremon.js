@@ -4,6 +4,7 @@
 const WORDS = {
   en: {
     seat: "Seat {seat}",
+    seats: "Seats",
     round: "Round {round}/{rounds}",
     deck: "Deck: {count}",
     money: "{money} money",
@@ -50,6 +51,7 @@ const WORDS = {
   },
   ja: {
     seat: "席{seat}",
+    seats: "席",
     round: "ラウンド {round}/{rounds}",
     deck: "山札：{count}",
     money: "所持金 {money}",
