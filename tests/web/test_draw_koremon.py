@@ -264,3 +264,44 @@ def test_drawings_use_the_content_words_in_japanese(page: Any) -> None:
     }
     assert all(names[key] in words for key in hand)
     assert "Your hand" not in words and "手札" in words
+
+
+def focused(page: Page) -> str | None:
+    """What the focused element in the board sends or is ("input", "select"), None outside."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => { const a = document.activeElement;
+          if (!a || !document.querySelector('.board')?.contains(a)) return null;
+          return a.getAttribute('data-action') || a.tagName.toLowerCase(); }"""
+    )
+
+
+def test_the_keyboard_keeps_its_place_across_redraws(page: Page) -> None:
+    """After a move made with a key the next drawing (the board is drawn anew) puts the focus
+    back in the board: on the bid amount after a bid, on what a selection opened; after a
+    pointer click it does not."""
+    hunt = {kind: prompt for kind, prompt, _ in samples("koremon_hunt")}
+    draw(page, hunt["roll"], "en")
+    page.focus('.board [data-action="roll"]')
+    page.keyboard.press("Enter")
+    draw(page, hunt["place"], "en")
+    assert (focused(page) or "").startswith("place:")
+    page.locator(".board [data-action^='place:']").first.click()
+    draw(page, hunt["roll"], "en")
+    assert focused(page) is None
+
+    auction = {kind: prompt for kind, prompt, _ in samples("koremon_auction")}
+    draw(page, auction["bid"], "en")
+    page.fill(".board form.koremon-bid input[type=number]", "3")
+    page.focus(".board form.koremon-bid input[type=number]")
+    page.keyboard.press("Enter")
+    assert chosen(page) == ["bid:3"]
+    draw(page, auction["bid"], "en")
+    assert focused(page) == "input"
+
+    trick = {kind: prompt for kind, prompt, _ in samples("koremon_trick")}
+    draw(page, trick["name a Mimic"], "en")
+    page.focus('.board [data-hand="mimic"]')
+    page.keyboard.press(" ")
+    assert (focused(page) or "").startswith("play:mimic=")
+    page.keyboard.press("Enter")
+    assert len(chosen(page)) == 1 and chosen(page)[0].startswith("play:mimic=")

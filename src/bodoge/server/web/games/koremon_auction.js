@@ -16,7 +16,9 @@ import {
   newEvents,
   pyramidGroup,
   pyramidSize,
+  noteKey,
   remember,
+  restoreFocus,
   seatName,
   signed,
   selectable,
@@ -188,6 +190,7 @@ export function draw(root, prompt, ctx) {
   const seats = board(width, y, word(ctx, "seats"));
   seats.append(...parts);
   root.append(seats);
+  restoreFocus(root);
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
@@ -241,6 +244,7 @@ function bidForm(root, prompt, ctx, bids) {
   }
   number.addEventListener("input", () => update(number.value));
   slider.addEventListener("input", () => update(slider.value));
+  form.addEventListener("keydown", (event) => noteKey(event, "bid"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     update(number.value);

@@ -15,6 +15,7 @@ import {
   matching,
   newEvents,
   rankName,
+  restoreFocus,
   seatName,
   shortName,
   signed,
@@ -110,4 +111,5 @@ export function draw(root, prompt, ctx) {
   const svg = board(width, height, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
+  restoreFocus(root);
 }

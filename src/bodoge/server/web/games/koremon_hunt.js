@@ -15,6 +15,7 @@ import {
   newEvents,
   pyramidGroup,
   pyramidSize,
+  restoreFocus,
   seatName,
   shortName,
   signed,
@@ -135,6 +136,7 @@ export function draw(root, prompt, ctx) {
   const svg = board(width, y, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
+  restoreFocus(root);
 }
 
 function seatLine(ctx, view, seat) {

@@ -58,6 +58,7 @@ export function board(width, height, label) {
 // (web-core's actionable(), with a tooltip and the drawings' hover and focus style.)
 export function actionable(node, action, ctx) {
   offer(node, action, ctx.lang, ctx.choose);
+  node.addEventListener("keydown", (event) => noteKey(event, "action"));
   node.classList.add("koremon-action");
   const title = document.createElementNS(node.namespaceURI, "title");
   title.textContent = action.label[ctx.lang] || action.notation;
@@ -86,9 +87,34 @@ function onActivate(node, handler) {
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      noteKey(event, "select");
       handler();
     }
   });
+}
+
+// Keyboard play: the board is drawn anew after every move, which drops the focus. When the last
+// thing the person did was a key on the board, the next drawing puts the focus back on the bid
+// amount (after a bid) or on the first thing to press; a pointer click forgets it.
+let keyboardStep = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", () => (keyboardStep = null), true);
+}
+
+export function noteKey(event, step) {
+  if (event.key === "Enter" || event.key === " ") keyboardStep = step;
+}
+
+export function restoreFocus(root) {
+  if (!keyboardStep) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return; // the focus is somewhere
+  const target =
+    (keyboardStep === "bid" && root.querySelector("form.koremon-bid input[type=number]")) ||
+    // after a selection, what it opened: the highlighted slots, the species to name
+    (keyboardStep === "select" && root.querySelector(".koremon-target, [data-name].koremon-action")) ||
+    root.querySelector(".koremon-action, .koremon-select, form.koremon-bid input");
+  if (target) target.focus({ preventScroll: true });
 }
 
 export function cardInfo(ctx, key) {

@@ -15,6 +15,7 @@ import {
   matching,
   newEvents,
   remember,
+  restoreFocus,
   seatName,
   signed,
   selectable,
@@ -151,4 +152,5 @@ export function draw(root, prompt, ctx) {
   const svg = board(width, y, content.title[ctx.lang]);
   svg.append(...parts);
   root.append(svg);
+  restoreFocus(root);
 }
