@@ -42,7 +42,7 @@ export function draw(root, prompt, ctx) {
   const narrow = width < 1000;
 
   // The ring, clockwise from the top, round the deck.
-  const centre = { x: 250, y: 300 };
+  const centre = { x: 250, y: 312 };
   const radius = 165;
   const positions = content.ring.positions;
   const taken = view.phase === "place" ? view.piece : null;
@@ -94,7 +94,7 @@ export function draw(root, prompt, ctx) {
   const targets = {};
   if (ctx.interactive) for (const { action, match } of places) targets[match[1]] = action;
   const bx = narrow ? (width - bigSize.width) / 2 : 520;
-  const by = narrow ? 590 : 60; // the pyramid's heading: beside the ring, or below it
+  const by = narrow ? 600 : 60; // the pyramid's heading: beside the ring, or below it
   const instruction = places.length && view.ring[view.piece - 1]
     ? word(ctx, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
     : me !== null ? word(ctx, "your_pyramid") : word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) });
@@ -108,7 +108,7 @@ export function draw(root, prompt, ctx) {
       label: word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) }),
     }),
   );
-  let y = narrow ? by + 40 + bigSize.height + 20 : Math.max(100 + bigSize.height, 550) + 16;
+  let y = narrow ? by + 40 + bigSize.height + 20 : Math.max(100 + bigSize.height, 562) + 16;
 
   // The other seats' pyramids, four to a row.
   const small = { w: 40, h: 34 };
