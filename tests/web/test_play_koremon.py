@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from webkit import console_errors, frames, new_table, ply, screenshot
 
 DESKTOP = {"width": 1280, "height": 800}
+WAIT = 60_000  # ms: generous, for a machine shared with other work (a passing run never waits it)
 MOVE_LIMIT = 2000  # a safety net: the longest Evolution game in 20,000 random ones took 1,238
 READY = """() => document.querySelector('.result')
   || document.querySelector('.board [data-action], .board .koremon-select')"""
@@ -28,7 +29,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     """The kit's context with reduced motion: Playwright waits for an element to stop moving
     before it clicks, and the animations are tested in test_draw_koremon.py."""
     made = browser.new_context(viewport=DESKTOP, locale="en-US", reduced_motion="reduce")
-    made.set_default_timeout(15_000)
+    made.set_default_timeout(WAIT)
     yield made
     made.close()
 
@@ -87,7 +88,7 @@ def play_to_end(table: Table, choose: Any, seed: int = 1) -> dict[str, Any]:
     moves = 0
     shot = False
     while moves < MOVE_LIMIT:
-        page.wait_for_function(READY, timeout=20000)
+        page.wait_for_function(READY)
         if over(page):
             break
         prompt = table.prompt()
@@ -142,7 +143,7 @@ def choose_auction(page: Page, actions: list[str], rng: random.Random) -> tuple[
 
 def test_auction_played_to_the_end(page: Page, web_server: str) -> None:
     table = Table(page, web_server, "koremon_auction", 3)
-    page.wait_for_selector(".board form.koremon-bid", timeout=20000)
+    page.wait_for_selector(".board form.koremon-bid")
     form = page.locator(".board form.koremon-bid")
     # the form refuses what the money does not allow: an amount over it is brought back
     form.locator("input[type=number]").fill("1000")
@@ -165,6 +166,7 @@ def choose_hunt(page: Page, actions: list[str], rng: random.Random) -> tuple[str
 
 def test_hunt_played_to_the_end_in_japanese(browser: Browser, web_server: str) -> None:
     context = browser.new_context(locale="ja-JP", viewport=DESKTOP, reduced_motion="reduce")
+    context.set_default_timeout(WAIT)
     page = context.new_page()
     table = Table(page, web_server, "koremon_hunt", 3)
     page.wait_for_selector('.board [data-action="roll"]')
