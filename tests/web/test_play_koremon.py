@@ -55,9 +55,8 @@ def click(page: Page, selector: str, keyboard: bool, legal: set[str]) -> None:
     target = page.locator(selector).first
     action = target.get_attribute("data-action")
     assert action is None or action in legal, (action, selector)
-    if keyboard:
-        target.focus()
-        page.keyboard.press("Enter")
+    if keyboard:  # focus and key in one step: a redraw (a seat connecting) may come between
+        target.press("Enter")
     else:
         target.click()
 
@@ -75,9 +74,14 @@ class Table:
         page.wait_for_selector(".board svg")
 
     def prompt(self) -> dict[str, Any]:
-        found = last_prompt(self.received)
-        assert found is not None
-        return found
+        """The last prompt the page received, once it is the one the page shows (Playwright
+        hands the frames to Python as events, which may come a moment after the drawing)."""
+        for _ in range(400):
+            found = last_prompt(self.received)
+            if found is not None and (found["ply"] == ply(self.page) or found["over"]):
+                return found
+            self.page.wait_for_timeout(25)
+        raise AssertionError("the page's prompt never arrived among the websocket frames")
 
 
 def play_to_end(table: Table, choose: Any, seed: int = 1) -> dict[str, Any]:
@@ -93,7 +97,7 @@ def play_to_end(table: Table, choose: Any, seed: int = 1) -> dict[str, Any]:
             break
         prompt = table.prompt()
         if prompt["ply"] != ply(page):
-            continue  # a newer update is being drawn
+            continue  # a newer update came meanwhile
         legal = {a["notation"] for a in prompt["actions"]}
         assert set(board_actions(page)) <= legal, prompt["ply"]
         if not shot and moves >= 3:
