@@ -97,6 +97,9 @@ def test_the_keyboard_alone_creates_a_table_and_plays_a_move(web_server: str, br
     page.wait_for_selector(".table-page")
     page.wait_for_selector(".turn.mine")
     ply = int(page.get_attribute(".table-page", "data-ply") or 0)
+    if not page.eval_on_selector(".all-moves", "d => d.open"):  # folded under a drawing
+        page.focus(".all-moves summary")
+        page.keyboard.press("Enter")
     page.focus(".move-list button")
     page.keyboard.press("Enter")
     wait_for_ply(page, ply + 1)

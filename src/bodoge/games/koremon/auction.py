@@ -180,6 +180,12 @@ class AuctionState(State):
         return PLACE_BASE + CARD_COUNT * P.SLOTS
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.koremon import content
+
+        return content.auction(cls, players, options)
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
         return auction_observer(players, options)
 

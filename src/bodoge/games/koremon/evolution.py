@@ -72,6 +72,12 @@ class EvolutionState(State):
     __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.koremon import content
+
+        return content.evolution(cls, players, options)
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
         return evolution_observer(players, options)
 

@@ -148,6 +148,12 @@ class HuntState(State):
         return 1 + P.SLOTS
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.koremon import content
+
+        return content.hunt(cls, players, options)
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
         return hunt_observer(players, options)
 

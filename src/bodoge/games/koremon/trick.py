@@ -199,6 +199,12 @@ class TrickState(State):
         return ACTIONS
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.koremon import content
+
+        return content.trick(cls, players, options)
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
         return trick_observer(players, options)
 

@@ -1,0 +1,264 @@
+// Monster Auction: the six monsters on the table, the last reveal, every seat's money, status and
+// pyramid, the bid form (one amount per monster, in table order) and the placing of won cards.
+// Sealed bids: only this seat's own amounts (view.my_bid) are drawn; the others' appear only in
+// the public reveal.
+
+import {
+  actionable,
+  animate,
+  board,
+  cardFace,
+  cardName,
+  ensureStyles,
+  htmlEl,
+  layoutWidth,
+  matching,
+  newEvents,
+  pyramidGroup,
+  pyramidSize,
+  noteKey,
+  remember,
+  restoreFocus,
+  seatName,
+  signed,
+  selectable,
+  shortName,
+  svgEl,
+  text,
+} from "./koremon_pyramid.js";
+import { word } from "./words/koremon.js";
+
+export function draw(root, prompt, ctx) {
+  ensureStyles();
+  const view = prompt.view;
+  const content = ctx.content;
+  const me = ctx.seat;
+  const memo = remember(root);
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const perLine = width < 1000 ? 3 : 6; // table cards in a line
+  const bids = matching(prompt, /^bid:(\d+)$/);
+  const places = matching(prompt, /^place:([a-z]+)@(\d\.\d)$/);
+  const rounds = newEvents(ctx, "round");
+  const reveals = newEvents(ctx, "reveal");
+  const placed = newEvents(ctx, "place");
+
+  const parts = [];
+  let y = 0;
+  const header = [
+    word(ctx, "round", { round: view.round, rounds: content.rounds }),
+    word(ctx, "deck", { count: view.deck_count }),
+  ].join(" · ");
+  parts.push(text(10, 24, header, { class: "koremon-label koremon-strong", "font-size": 20 }));
+  parts.push(text(10, 46, content.payment_rule[ctx.lang], { class: "koremon-muted", "font-size": 15 }));
+  y = 58;
+
+  // The six monsters up for auction, with this seat's own written amounts.
+  if (view.table.length) {
+    parts.push(text(10, y + 18, word(ctx, "table"), { class: "koremon-label", "font-size": 17 }));
+    y += 28;
+    const current = me !== null && bids.length ? (view.my_bid || []).length : -1;
+    view.table.forEach((key, i) => {
+      const x = 10 + (i % perLine) * 164;
+      const top = y + Math.floor(i / perLine) * 250;
+      const face = cardFace(ctx, key, x, top, 150, 190, { "data-table": i });
+      if (i === current) face.classList.add("koremon-current");
+      if (rounds.length) animate(face, "koremon-flip", ctx);
+      parts.push(face);
+      parts.push(text(x + 75, top + 212, `${i + 1}`, { "text-anchor": "middle", "font-size": 16, class: "koremon-muted" }));
+      const mine = (view.my_bid || [])[i];
+      if (mine !== undefined) {
+        parts.push(
+          text(x + 75, top + 234, word(ctx, "your_bid", { amount: mine }), {
+            "text-anchor": "middle",
+            "font-size": 17,
+            class: "koremon-label koremon-strong",
+          }),
+        );
+      }
+    });
+    y += Math.ceil(view.table.length / perLine) * 250;
+  }
+
+  // The last reveal: every amount is public from here on.
+  if (view.last_reveal) {
+    const reveal = view.last_reveal;
+    const revealRound = view.table.length ? view.round - 1 : view.round;
+    parts.push(
+      text(10, y + 18, word(ctx, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
+    );
+    y += 28;
+    const revealH = 150 + view.players * 18 + 10;
+    reveal.cards.forEach((key, i) => {
+      const x = 10 + (i % perLine) * 164 + 25;
+      const top = y + Math.floor(i / perLine) * revealH;
+      const winner = reveal.winners[i];
+      const face = cardFace(ctx, key, x, top, 100, 120, { "data-reveal": i });
+      if (reveals.length) animate(face, "koremon-pop", ctx);
+      parts.push(face);
+      const who = winner >= 0 ? shortName(ctx, winner, 9) : word(ctx, "discarded");
+      const label = text(x + 50, top + 140, who, {
+        "text-anchor": "middle",
+        "font-size": 16,
+        class: winner >= 0 ? "koremon-label koremon-strong" : "koremon-muted",
+      });
+      if (reveals.length && winner >= 0) animate(label, "koremon-glow", ctx);
+      parts.push(label);
+      reveal.bids.forEach((amounts, seat) => {
+        if (!amounts.length) return;
+        parts.push(
+          text(x + 50, top + 160 + seat * 18, `${shortName(ctx, seat, 6)}: ${amounts[i]}`, {
+            "text-anchor": "middle",
+            "font-size": 14,
+            class: seat === winner ? "koremon-label koremon-strong" : "koremon-muted",
+          }),
+        );
+      });
+    });
+    y += Math.ceil(reveal.cards.length / perLine) * revealH;
+  }
+
+  // This seat's won cards still to place: pick one, then a highlighted slot.
+  const byCard = new Map();
+  for (const { action, match } of places) {
+    if (!byCard.has(match[1])) byCard.set(match[1], {});
+    byCard.get(match[1])[match[2]] = action;
+  }
+  if (!byCard.has(memo.placeCard)) memo.placeCard = byCard.size ? [...byCard.keys()][0] : null;
+  const toPlace = me !== null ? view.to_place[me] || [] : [];
+  if (toPlace.length) {
+    parts.push(text(10, y + 18, word(ctx, "to_place"), { class: "koremon-label", "font-size": 17 }));
+    y += 28;
+    const perPlace = width < 1000 ? 4 : 8;
+    toPlace.forEach((key, i) => {
+      const top = y + Math.floor(i / perPlace) * 130;
+      const face = cardFace(ctx, key, 10 + (i % perPlace) * 110, top, 100, 120, { "data-to-place": key });
+      if (byCard.has(key) && ctx.interactive) {
+        const label = word(ctx, "choose_slot", { card: cardName(ctx, key) });
+        selectable(face, label, () => {
+          memo.placeCard = key;
+          memo.redraw();
+        }, memo.placeCard === key);
+      }
+      parts.push(face);
+    });
+    y += Math.ceil(toPlace.length / perPlace) * 130;
+  }
+
+  // The table, then the bid form right under the monsters it is for, then the seats.
+  const top = board(width, y, content.title[ctx.lang]);
+  top.append(...parts);
+  root.append(top);
+  if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
+  parts.length = 0;
+  y = 4;
+
+  // Every seat: money, status, score and pyramid (this seat's slots clickable when placing).
+  const slot = { w: 52, h: 44 };
+  const size = pyramidSize(ctx, slot.w, slot.h);
+  const panelW = 324;
+  const panelH = size.height + 80;
+  const perRow = width < 1000 ? 1 : 3;
+  // this seat's panel first, then the others in seat order
+  const order = view.money.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me));
+  order.forEach((seat, k) => {
+    const money = view.money[seat];
+    const px = (width - perRow * (panelW + 8)) / 2 + 4 + (k % perRow) * (panelW + 8);
+    const py = y + Math.floor(k / perRow) * (panelH + 8);
+    const active = (prompt.pending || []).includes(seat);
+    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
+    const status = content.status[view.status[seat]];
+    parts.push(
+      text(px + 10, py + 22, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 17 }),
+      text(px + 10, py + 44, [
+        word(ctx, "money", { money }),
+        status ? status[ctx.lang] : view.status[seat],
+        word(ctx, "score", { score: signed(view.scores[seat]) }),
+      ].join(" · "), { class: view.status[seat] === "out" ? "koremon-warn" : "koremon-muted", "font-size": 15 }),
+    );
+    const targets = seat === me && memo.placeCard && ctx.interactive ? byCard.get(memo.placeCard) || {} : {};
+    const fresh = placed.filter((event) => event.seat === seat).map((event) => event.slot);
+    parts.push(
+      pyramidGroup(ctx, view.pyramids[seat], px + (panelW - size.width) / 2, py + 60, slot.w, slot.h, {
+        targets,
+        fresh,
+        label: word(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
+      }),
+    );
+  });
+  y += Math.ceil(view.players / perRow) * (panelH + 8);
+
+  const seats = board(width, y, word(ctx, "seats"));
+  seats.append(...parts);
+  root.append(seats);
+  restoreFocus(root);
+}
+
+// One amount for the next monster: a number and a slider limited to the amounts the game offers
+// (0 to the money left), the game's own label for the chosen amount (with its warning that
+// winning would put you out), and the button that sends exactly that bid.
+function bidForm(root, prompt, ctx, bids) {
+  const view = prompt.view;
+  const memo = remember(root);
+  const amounts = bids.map(({ match }) => Number(match[1]));
+  const max = Math.max(...amounts);
+  const min = Math.min(...amounts);
+  const byAmount = new Map(bids.map(({ action, match }) => [Number(match[1]), action]));
+  const written = view.my_bid || [];
+  const sum = written.reduce((a, b) => a + b, 0);
+  const money = view.money[ctx.seat];
+  const index = written.length;
+  const key = view.table[index];
+  const bidKey = `${view.round}:${index}`;
+  if (memo.bidKey !== bidKey || !byAmount.has(memo.amount)) {
+    memo.bidKey = bidKey;
+    memo.amount = min;
+  }
+
+  const form = htmlEl("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
+  const title = htmlEl("p", { class: "koremon-strong", text: word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }) });
+  const number = htmlEl("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric" });
+  const slider = htmlEl("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
+  const hint = htmlEl("p", { class: "koremon-muted" });
+  const label = htmlEl("p", { "aria-live": "polite" });
+  const button = htmlEl("button", { type: "submit" });
+
+  function update(raw) {
+    let amount = Math.floor(Number(raw));
+    if (!Number.isFinite(amount)) amount = 0;
+    amount = Math.max(min, Math.min(max, amount));
+    if (!byAmount.has(amount)) {
+      // the nearest amount the game offers (they run from 0 to the money left)
+      amount = amounts.reduce((best, v) => (Math.abs(v - amount) < Math.abs(best - amount) ? v : best));
+    }
+    memo.amount = amount;
+    number.value = String(amount);
+    slider.value = String(amount);
+    const action = byAmount.get(amount);
+    hint.textContent = `${word(ctx, "written", { sum, money, left: money - sum - amount })} · ${word(ctx, "max_bid", { max })}`;
+    const words = action.label[ctx.lang];
+    label.textContent = words;
+    label.className = /—/.test(words) ? "koremon-warning" : "";
+    button.textContent = word(ctx, "bid_button", { amount });
+    button.setAttribute("data-action", action.notation);
+    button.setAttribute("aria-label", words);
+  }
+  number.addEventListener("input", () => update(number.value));
+  slider.addEventListener("input", () => update(slider.value));
+  form.addEventListener("keydown", (event) => noteKey(event, "bid"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update(number.value);
+    const action = byAmount.get(memo.amount);
+    memo.bidKey = null;
+    ctx.choose(action);
+  });
+  const quick = [min, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => v >= min && all.indexOf(v) === i);
+  const buttons = quick.map((amount) => {
+    const quickButton = htmlEl("button", { type: "button", class: "koremon-quick", text: String(amount), "data-amount": amount });
+    quickButton.addEventListener("click", () => update(amount));
+    return quickButton;
+  });
+  form.append(title, number, slider, ...buttons, button, label, hint);
+  update(memo.amount);
+  return form;
+}

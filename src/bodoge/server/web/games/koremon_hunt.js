@@ -1,0 +1,146 @@
+// Hunt the Monster!: the ring of six cards round the deck with the Winhart piece, the die (click
+// it to roll), this seat's pyramid (click a highlighted slot to place the card taken) and every
+// other seat's pyramid. Everything but the deck's order is public.
+
+import {
+  actionable,
+  animate,
+  board,
+  cardFace,
+  cardName,
+  dieFace,
+  ensureStyles,
+  layoutWidth,
+  matching,
+  newEvents,
+  pyramidGroup,
+  pyramidSize,
+  restoreFocus,
+  seatName,
+  shortName,
+  signed,
+  svgEl,
+  text,
+} from "./koremon_pyramid.js";
+import { word } from "./words/koremon.js";
+
+const CARD = { w: 96, h: 124 };
+
+export function draw(root, prompt, ctx) {
+  ensureStyles();
+  const view = prompt.view;
+  const content = ctx.content;
+  const me = ctx.seat;
+  const roll = matching(prompt, /^roll$/)[0];
+  const places = matching(prompt, /^place:(\d\.\d)$/);
+  const rolled = newEvents(ctx, "roll");
+  const refills = newEvents(ctx, "refill").map((event) => event.position);
+  const renewed = newEvents(ctx, "renew").length > 0;
+  const placed = newEvents(ctx, "place");
+  const parts = [];
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const narrow = width < 1000;
+
+  // The ring, clockwise from the top, round the deck.
+  const centre = { x: 250, y: 312 };
+  const radius = 165;
+  const positions = content.ring.positions;
+  const taken = view.phase === "place" ? view.piece : null;
+  const ended = view.end ? ` · ${content.ends[view.end][ctx.lang]}` : "";
+  parts.push(text(10, 24, `${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}${ended}`, { class: "koremon-label koremon-strong", "font-size": 20 }));
+  positions.forEach((position, i) => {
+    const angle = (Math.PI * 2 * i) / positions.length - Math.PI / 2;
+    const cx = centre.x + radius * Math.cos(angle);
+    const cy = centre.y + 20 + radius * Math.sin(angle);
+    const key = view.ring[i];
+    const face = key
+      ? cardFace(ctx, key, cx - CARD.w / 2, cy - CARD.h / 2, CARD.w, CARD.h, { "data-ring": position })
+      : svgEl("g", { transform: `translate(${cx - CARD.w / 2},${cy - CARD.h / 2})`, "data-ring": position }, [
+          svgEl("rect", { width: CARD.w, height: CARD.h, rx: 8, class: "koremon-slot" }),
+        ]);
+    if (taken === position) face.classList.add("koremon-current");
+    if (renewed || refills.includes(position)) animate(face, "koremon-flip", ctx);
+    parts.push(face);
+    parts.push(text(cx, cy - CARD.h / 2 - 6, String(position), { "text-anchor": "middle", "font-size": 14, class: "koremon-muted" }));
+    if (view.piece === position) {
+      const px = centre.x + (radius - CARD.w * 0.78) * Math.cos(angle);
+      const py = centre.y + 20 + (radius - CARD.w * 0.78) * Math.sin(angle);
+      const piece = svgEl("g", { class: "koremon-winhart", "data-piece": position }, [
+        svgEl("circle", { cx: px, cy: py, r: 17, class: "koremon-piece" }),
+        text(px, py + 6, content.ring.piece[ctx.lang].slice(0, 1), { "text-anchor": "middle", "font-size": 17, fill: "#fff" }),
+        svgEl("title", { text: content.ring.piece[ctx.lang] }),
+      ]);
+      if (rolled.length) animate(piece, "koremon-glow", ctx);
+      parts.push(piece);
+    }
+  });
+  // What the piece and the die mean.
+  parts.push(svgEl("circle", { cx: 22, cy: 48, r: 9, class: "koremon-piece" }));
+  parts.push(text(38, 54, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
+  parts.push(text(10, 76, content.die.meaning[ctx.lang], { class: "koremon-muted", "font-size": 13 }));
+  // The deck in the middle and the die beside it: clicking the die rolls.
+  parts.push(cardFace(ctx, null, centre.x - 40, centre.y - 20, 60, 80));
+  parts.push(text(centre.x - 10, centre.y + 78, String(view.deck_count), { "text-anchor": "middle", "font-size": 15, class: "koremon-muted" }));
+  const die = dieFace(centre.x + 30, centre.y, 44, view.die, content.die.meaning[ctx.lang]);
+  if (rolled.length) animate(die, "koremon-roll", ctx);
+  if (roll && ctx.interactive) actionable(die, roll.action, ctx);
+  parts.push(die);
+  parts.push(text(centre.x + 52, centre.y + 62, word(ctx, roll ? "roll" : "die"), { "text-anchor": "middle", "font-size": 14, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
+
+  // This seat's pyramid, larger, on the right (a spectator sees the first seat's there).
+  const mainSeat = me ?? 0;
+  const big = { w: 82, h: 62 };
+  const bigSize = pyramidSize(ctx, big.w, big.h);
+  const targets = {};
+  if (ctx.interactive) for (const { action, match } of places) targets[match[1]] = action;
+  const bx = narrow ? (width - bigSize.width) / 2 : 520;
+  const by = narrow ? 600 : 60; // the pyramid's heading: beside the ring, or below it
+  const instruction = places.length && view.ring[view.piece - 1]
+    ? word(ctx, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
+    : me !== null ? word(ctx, "your_pyramid") : word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) });
+  const hx = narrow ? 10 : bx;
+  parts.push(text(hx, by, instruction, { class: "koremon-label koremon-strong", "font-size": 17 }));
+  parts.push(text(hx, by + 24, seatLine(ctx, view, mainSeat), { class: "koremon-muted", "font-size": 15 }));
+  parts.push(
+    pyramidGroup(ctx, view.pyramids[mainSeat], bx, by + 40, big.w, big.h, {
+      targets,
+      fresh: placed.filter((event) => event.seat === mainSeat).map((event) => event.slot),
+      label: word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) }),
+    }),
+  );
+  let y = narrow ? by + 40 + bigSize.height + 20 : Math.max(100 + bigSize.height, 562) + 16;
+
+  // The other seats' pyramids, four to a row.
+  const small = { w: 40, h: 34 };
+  const smallSize = pyramidSize(ctx, small.w, small.h);
+  const panelW = 242;
+  const panelH = smallSize.height + 62;
+  const others = view.pyramids.map((_, seat) => seat).filter((seat) => seat !== mainSeat);
+  const perRow = narrow ? 2 : 4;
+  others.forEach((seat, k) => {
+    const px = 4 + (k % perRow) * (panelW + 8);
+    const py = y + Math.floor(k / perRow) * (panelH + 8);
+    const active = (prompt.pending || []).includes(seat);
+    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
+    parts.push(text(px + 8, py + 20, shortName(ctx, seat, 14), { class: "koremon-label koremon-strong", "font-size": 15 }));
+    parts.push(text(px + 8, py + 40, seatLine(ctx, view, seat), { class: "koremon-muted", "font-size": 13 }));
+    parts.push(
+      pyramidGroup(ctx, view.pyramids[seat], px + (panelW - smallSize.width) / 2, py + 52, small.w, small.h, {
+        fresh: placed.filter((event) => event.seat === seat).map((event) => event.slot),
+        label: word(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
+      }),
+    );
+  });
+  y += Math.ceil(others.length / perRow) * (panelH + 8);
+
+  const svg = board(width, y, content.title[ctx.lang]);
+  svg.append(...parts);
+  root.append(svg);
+  restoreFocus(root);
+}
+
+function seatLine(ctx, view, seat) {
+  const count = Object.keys(view.pyramids[seat]).length;
+  const turn = view.turn === seat && !view.over ? ` · ${word(ctx, "to_move")}` : "";
+  return `${word(ctx, "score", { score: signed(view.scores[seat]) })} · ${word(ctx, "cards", { count })}${turn}`;
+}

@@ -1,0 +1,156 @@
+// Trick the Monster: every seat's points, hand size, cards won and face-up Mimics; the trick on
+// the table (led Mimics, then each card with the species a Mimic names); the last trick and the
+// rule that decided it; this seat's hand. Clicking a card of the hand plays it; a Mimic played
+// into a trick with monsters first asks which of them it names (only the species offered).
+
+import {
+  actionable,
+  animate,
+  board,
+  cardFace,
+  cardName,
+  ensureStyles,
+  fit,
+  layoutWidth,
+  matching,
+  newEvents,
+  remember,
+  restoreFocus,
+  seatName,
+  signed,
+  selectable,
+  shortName,
+  svgEl,
+  text,
+} from "./koremon_pyramid.js";
+import { word } from "./words/koremon.js";
+
+export function draw(root, prompt, ctx) {
+  ensureStyles();
+  const view = prompt.view;
+  const content = ctx.content;
+  const memo = remember(root);
+  const plays = new Map(matching(prompt, /^play:([a-z]+)$/).map(({ action, match }) => [match[1], action]));
+  const named = matching(prompt, /^play:mimic=([a-z]+)$/).map(({ action, match }) => ({ action, as: match[1] }));
+  if (!named.length || !ctx.interactive) memo.naming = false;
+  const played = newEvents(ctx, "play").length + newEvents(ctx, "play_mimic").length + newEvents(ctx, "lead_mimic").length;
+  const tricks = newEvents(ctx, "trick");
+  const parts = [];
+  const game = view.game_number - 1;
+  const width = layoutWidth(root, draw, prompt, ctx);
+  const narrow = width < 1000;
+
+  const header = [
+    content.title[ctx.lang],
+    content.games > 1 ? word(ctx, "game_of", { game: view.game_number, games: view.games }) : null,
+  ].filter(Boolean);
+  parts.push(text(10, 24, header.join(" · "), { class: "koremon-label koremon-strong", "font-size": 20 }));
+  parts.push(text(10, 46, word(ctx, "dealer", { name: seatName(ctx, view.dealer) }), { class: "koremon-muted", "font-size": 15 }));
+
+  // The seats.
+  const perRow = narrow ? Math.min(3, view.players) : view.players;
+  const panelW = Math.min(240, (width - 8) / perRow - 8);
+  view.hand_sizes.forEach((count, seat) => {
+    const px = 4 + (seat % perRow) * (panelW + 8);
+    const py = 58 + Math.floor(seat / perRow) * 124;
+    const active = view.to_move === seat && !view.over;
+    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: 116, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel", "data-seat": seat }));
+    const won = view.won[game] ? view.won[game][seat].length : 0;
+    const faceUp = view.face_up[game] ? view.face_up[game][seat] : 0;
+    const lines = [
+      [fit(seatName(ctx, seat), (panelW - 16) / 16), "koremon-label koremon-strong", 16],
+      [word(ctx, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
+      [`${word(ctx, "hand_count", { count })} · ${word(ctx, "won_count", { count: won })}`, "koremon-muted", 14],
+      [word(ctx, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
+      [view.mimic_only.includes(seat) ? word(ctx, "mimic_only") : "", "koremon-muted", 13],
+    ];
+    lines.forEach(([words, cls, size], i) => {
+      if (words) parts.push(text(px + 8, py + 22 + i * 21, words, { class: cls, "font-size": size }));
+    });
+  });
+
+  // The trick so far, and the last trick with its winner and rule.
+  let y = 58 + Math.ceil(view.players / perRow) * 124 + 16;
+  parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+  const lastX = narrow ? 10 : 520;
+  const lastY = narrow ? y + 160 : y; // below the trick on a phone, beside it on a desktop
+  if (view.last_trick.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
+  y += 12;
+  const entries = [
+    ...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })),
+    ...view.trick,
+  ];
+  entries.forEach((entry, i) => {
+    const x = 10 + i * 82;
+    const face = cardFace(ctx, entry.card, x, y, 76, 100, { "data-trick": i });
+    if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
+    parts.push(face);
+    const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
+    parts.push(text(x + 38, y + 118, shortName(ctx, entry.seat, 6.2), { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
+    if (caption) parts.push(text(x + 38, y + 134, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
+  });
+  view.last_trick.forEach((entry, i) => {
+    const x = lastX + i * 80;
+    const face = cardFace(ctx, entry.card, x, lastY + 12, 60, 80);
+    if (tricks.length) animate(face, "koremon-glow", ctx);
+    parts.push(face);
+    parts.push(text(x + 30, lastY + 108, shortName(ctx, entry.seat, 6.4), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
+  });
+  if (view.last_trick.length) {
+    const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
+    const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
+    const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
+    parts.push(text(lastX, lastY + 134, line, { class: "koremon-label", "font-size": 14 }));
+  }
+  y = narrow && view.last_trick.length ? lastY + 172 : y + 150;
+
+  // This seat's hand, one card per kind (×count); playable cards are clickable.
+  if (view.hand) {
+    parts.push(text(10, y, word(ctx, "hand"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+    y += 10;
+    const counts = new Map();
+    for (const key of view.hand) counts.set(key, (counts.get(key) || 0) + 1);
+    const kinds = [...counts.keys()];
+    const perLine = narrow ? 5 : 10;
+    const step = 96;
+    kinds.forEach((key, i) => {
+      const x = 10 + (i % perLine) * step;
+      const face = cardFace(ctx, key, x, y + Math.floor(i / perLine) * 140, step - 8, 128, { "data-hand": key });
+      if (counts.get(key) > 1) {
+        face.append(svgEl("circle", { cx: step - 16, cy: 120, r: 13, fill: "#333" }));
+        face.append(text(step - 16, 125, `×${counts.get(key)}`, { "text-anchor": "middle", "font-size": 12, fill: "#fff" }));
+      }
+      if (ctx.interactive && plays.has(key)) {
+        face.classList.add("koremon-playable");
+        actionable(face, plays.get(key), ctx);
+      } else if (ctx.interactive && key === "mimic" && named.length) {
+        face.classList.add("koremon-playable");
+        selectable(face, word(ctx, "name_mimic"), () => {
+          memo.naming = !memo.naming;
+          memo.redraw();
+        }, memo.naming);
+      }
+      parts.push(face);
+    });
+    y += Math.ceil(kinds.length / perLine) * 140 + 6;
+  }
+
+  // Naming a Mimic: one card per species the game offers.
+  if (memo.naming && named.length) {
+    parts.push(text(10, y, word(ctx, "name_mimic"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+    y += 10;
+    const perName = narrow ? 5 : 10;
+    named.forEach(({ action, as }, i) => {
+      const face = cardFace(ctx, as, 10 + (i % perName) * 90, y + Math.floor(i / perName) * 116, 80, 104, { "data-name": as });
+      face.classList.add("koremon-playable");
+      actionable(face, action, ctx);
+      parts.push(face);
+    });
+    y += Math.ceil(named.length / perName) * 116 + 4;
+  }
+
+  const svg = board(width, y, content.title[ctx.lang]);
+  svg.append(...parts);
+  root.append(svg);
+  restoreFocus(root);
+}
