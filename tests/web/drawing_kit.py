@@ -72,18 +72,6 @@ def page_ply(page: Page) -> int:
     return -1 if value in (None, "") else int(value)
 
 
-def console_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-
-    def note(message: Any) -> None:
-        if message.type == "error" and not message.text.startswith("Failed to load resource"):
-            errors.append(message.text)
-
-    page.on("console", note)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
 def pattern(notation: str) -> str:
     """A notation's kind: "card:1.3" -> "card:N.N", "name:lion" -> "name:X", "top:B" -> "top:D"."""
     kind, _, arg = notation.partition(":")

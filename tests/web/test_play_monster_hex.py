@@ -13,12 +13,12 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page
+from webkit import console_errors
 
 from .drawing_kit import (
     api_table,
     board_actions,
     click,
-    console_errors,
     open_table,
     pattern,
     play_to_the_end,

@@ -35,7 +35,7 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
     aki_context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     ben_context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     aki, ben = aki_context.new_page(), ben_context.new_page()
-    errors = console_errors(aki) + console_errors(ben)
+    errors = {"aki": console_errors(aki), "ben": console_errors(ben)}  # filled as they come
     table_id = new_table(aki, web_server, "collect", 2, ["me", "open"], name="Aki")
     expect(aki.locator(".turn")).to_have_text("Waiting for players to join")
     invite = aki.locator(".invite-link").input_value()
@@ -121,6 +121,6 @@ def test_two_people_play_collect_to_the_end_through_an_invite_link(
         expect(ben.locator(".seat[data-seat='0'] .name")).to_have_text("あなた")
         expect(aki.locator(".seat[data-seat='1'] .name")).to_have_text("You")
         assert httpx.get(f"{web_server}/api/tables/{rematch_id}").json()["status"] == "playing"
-    assert errors == []
+    assert errors == {"aki": [], "ben": []}
     aki_context.close()
     ben_context.close()
