@@ -1,12 +1,18 @@
 """Tables on `Match`: create, join, leave, and moves applied one at a time per table.
 
 Each table's `Match` is rebuilt from its stored log (`Match(game, players, options, seed)` plus
-every stored move and undo) and kept in memory. A move takes the table's `asyncio.Lock`, then in
-one transaction: a move already stored under the seat's client key is answered "duplicate" with
-its first answer recomputed; otherwise it is applied on the match (which refuses anything stale
-or illegal before it changes), inserted and committed, and only then are the listeners (the
-websockets, the bots) told. If the insert or the commit fails the cached match is dropped, so the
-next request reloads it from the database.
+every stored move and undo) and kept in memory. Several server processes may share the database
+(`bodoge serve --workers`), so the database serialises the writes, never a process's memory: a
+move, join or leave takes the table's `asyncio.Lock` (so one process does not queue its own
+requests in the database), then in one write transaction locks the table's row (`lock_table`:
+SELECT ... FOR UPDATE on PostgreSQL; SQLite's write lock) and reads its status, seats and last
+stored ply. A cached table behind that (another process moved) catches up by replaying the newer
+moves first. Then a move already stored under the seat's client key is answered "duplicate" with
+its first answer recomputed; otherwise the move is applied on the match (which refuses anything
+stale or illegal before it changes), inserted and committed, and only then are the listeners
+(the websockets, the lease gate and its bots) and the `committed` hooks (the notices to the other
+processes) told. If the insert or the commit fails the cached match is dropped, so the next
+request reloads it from the database.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -27,7 +33,19 @@ from bodoge.engine.match import UNDO
 from bodoge.server import auth
 from bodoge.server.config import Settings
 from bodoge.server.errors import ApiError, body, status_of
-from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
+from bodoge.server.store import (
+    Locked,
+    PlayerRow,
+    SeatRow,
+    Store,
+    TableRow,
+    dumps,
+    insert_move,
+    lock_table,
+    moves_after,
+    now,
+    read_table,
+)
 
 log = logging.getLogger("bodoge.server")
 
@@ -104,7 +122,9 @@ class TableService:
         self.settings = settings
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self.listeners: list[Callable[[str], None]] = []
+        self.listeners: list[Callable[[str], None]] = []  # told of every change, ours or not
+        # told of each change this process committed, with the table's ply (the notices)
+        self.committed: list[Callable[[str, int], None]] = []
 
     # ---- loading ------------------------------------------------------------------------
 
@@ -129,19 +149,11 @@ class TableService:
     async def _load(self, table_id: str) -> Table:
         found = await self.store.table(table_id)
         if found is None:
-            raise ApiError(
-                "not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません"
-            )
+            raise _not_found(table_id)
         row, seat_rows = found
         options = json.loads(row.options)
         match = Match(row.game, row.players, options, row.seed)
-        for move in await self.store.moves(table_id):
-            if move.action == UNDO:
-                match.undo(move.seat)
-            else:
-                match.apply(move.seat, move.action, by=move.by)
-            if match.ply != move.ply:
-                raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")
+        _replay(table_id, match, await self.store.moves(table_id))
         seats = [Seat.from_row(seat) for seat in seat_rows]
         return Table(
             row.id,
@@ -158,8 +170,79 @@ class TableService:
             self.lock(table_id),
         )
 
+    async def _locked(
+        self,
+        session: Any,
+        table_id: str,
+        seat: int | None = None,
+        client_key: str | None = None,
+    ) -> tuple[Table, Locked]:
+        """In a write transaction: the table, its row locked and the cache caught up with it."""
+        table = await self._get_locked(table_id)
+        stored = await lock_table(session, table_id, seat, client_key)
+        if stored is None:
+            self.drop(table_id)
+            raise _not_found(table_id)
+        try:
+            await self._catch_up(session, table, stored)
+        except BaseException:
+            self.drop(table_id)
+            raise
+        return table, stored
+
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
+
+    def cached(self, table_id: str) -> Table | None:
+        return self._tables.get(table_id)
+
+    async def current(self, table_id: str) -> Table:
+        """The table as stored now: `get`, checked against the database first when other
+        processes may have changed it (a reader that must not miss anything: a socket's hello)."""
+        if self.settings.redis_url is None:
+            return await self.get(table_id)
+        return await self.refresh(table_id)
+
+    async def refresh(self, table_id: str, ply: int | None = None) -> Table:
+        """Bring a cached table up to the database (another process changed it). `ply`, from
+        a notice: a notice past the cached ply is a move, so reading the newer moves suffices;
+        any other notice is a seat change (a join, a leave) and the seats are read too."""
+        async with self.lock(table_id):
+            table = self._tables.get(table_id)
+            if table is None:
+                return await self._get_locked(table_id)
+            async with self.store.session() as session:
+                try:
+                    if ply is not None and ply > table.match.ply:
+                        await self._replay_newer(session, table)
+                    else:
+                        stored = await read_table(session, table_id)
+                        if stored is None:
+                            raise RuntimeError(f"table {table_id} is no longer stored")
+                        await self._catch_up(session, table, stored)
+                except BaseException:
+                    self.drop(table_id)
+                    raise
+            return table
+
+    async def _catch_up(self, session: Any, table: Table, stored: Locked) -> None:
+        """Make the cached table what is stored: its status, its seats and its moves."""
+        table.status = stored.status
+        table.seats = [Seat.from_row(row) for row in stored.seats]
+        if stored.ply < table.match.ply:
+            # the cache is ahead of the database (which cannot happen short of a restore):
+            # start the match again from the stored log
+            table.match = Match(table.game, table.players, table.options, table.seed)
+        if stored.ply != table.match.ply:
+            await self._replay_newer(session, table)
+        if table.match.ply != stored.ply:
+            raise RuntimeError(f"table {table.id}: stored ply {stored.ply}, at {table.match.ply}")
+
+    async def _replay_newer(self, session: Any, table: Table) -> None:
+        match = table.match
+        _replay(table.id, match, await moves_after(session, table.id, match.ply))
+        if match.is_over():
+            table.status = "over"
 
     async def resume(self) -> list[str]:
         """Rebuild every table in play from its log (at start) and tell the listeners, so the
@@ -171,6 +254,19 @@ class TableService:
         return ids
 
     def _changed(self, table_id: str) -> None:
+        """A change this process committed: the other processes are told (with the ply), then
+        the listeners here."""
+        table = self._tables.get(table_id)
+        ply = table.match.ply if table is not None else 0
+        for hook in self.committed:
+            try:
+                hook(table_id, ply)
+            except Exception:
+                log.exception("committed hook failed for table %s", table_id)
+        self.changed_elsewhere(table_id)
+
+    def changed_elsewhere(self, table_id: str) -> None:
+        """Tell the listeners of a change (ours, or another process's once refreshed)."""
         for listener in self.listeners:
             try:
                 listener(table_id)
@@ -250,7 +346,7 @@ class TableService:
             rematch_id=None,
             created=created,
         )
-        async with self.store.session() as session, session.begin():
+        async with self.store.write() as session:
             session.add(table_row)
             await session.flush()  # the table first: the seats refer to it
             session.add_all(rows)
@@ -273,8 +369,8 @@ class TableService:
         return table, my_seat, credential, invite
 
     async def join(self, player: PlayerRow, table_id: str, invite: str | None) -> tuple[int, str]:
-        async with self.lock(table_id):
-            table = await self._get_locked(table_id)
+        async with self.lock(table_id), self.store.write() as session:
+            table, _ = await self._locked(session, table_id)
             if not table.public and not auth.matches(invite or "", table.invite_hash):
                 raise ApiError(
                     "forbidden",
@@ -296,28 +392,27 @@ class TableService:
             credential = auth.new_secret()
             credential_hash = auth.hash_secret(credential)
             status = "playing" if len(free) == 1 else "waiting"
-            async with self.store.session() as session, session.begin():
-                claimed = await session.execute(
-                    update(SeatRow)
-                    .where(
-                        SeatRow.table_id == table_id,
-                        SeatRow.seat == seat.seat,
-                        SeatRow.kind == "open",
-                    )
-                    .values(
-                        kind="human",
-                        player_id=player.id,
-                        name=player.name,
-                        credential_hash=credential_hash,
-                    )
+            claimed = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat.seat,
+                    SeatRow.kind == "open",
                 )
-                if cast(CursorResult[Any], claimed).rowcount != 1:  # another server took it
-                    self.drop(table_id)
-                    raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
-                if status != table.status:
-                    await session.execute(
-                        update(TableRow).where(TableRow.id == table_id).values(status=status)
-                    )
+                .values(
+                    kind="human",
+                    player_id=player.id,
+                    name=player.name,
+                    credential_hash=credential_hash,
+                )
+            )
+            if cast(CursorResult[Any], claimed).rowcount != 1:  # the row lock makes this rare
+                self.drop(table_id)
+                raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
+            if status != table.status:
+                await session.execute(
+                    update(TableRow).where(TableRow.id == table_id).values(status=status)
+                )
             seat.kind, seat.player_id, seat.name = "human", player.id, player.name
             seat.credential_hash = credential_hash
             table.status = status
@@ -326,8 +421,8 @@ class TableService:
 
     async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
         """Give up a seat: before the game it is open again; during the game a bot stands in."""
-        async with self.lock(table_id):
-            table = await self._get_locked(table_id)
+        async with self.lock(table_id), self.store.write() as session:
+            table, _ = await self._locked(session, table_id)
             number = self.require_seat(table, credential)
             seat = table.seats[number]
             if table.status == "waiting":
@@ -341,12 +436,11 @@ class TableService:
                 values = {"credential_hash": None, "stand_in": self.settings.stand_in_level}
             else:
                 values = {"credential_hash": None}
-            async with self.store.session() as session, session.begin():
-                await session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == number)
-                    .values(**values)
-                )
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == number)
+                .values(**values)
+            )
             for key, value in values.items():
                 setattr(seat, key, value)
         self._changed(table_id)
@@ -363,11 +457,7 @@ class TableService:
             )
         seat = table.seat_of(credential)
         if seat is None:
-            raise ApiError(
-                "unauthorized",
-                "that credential opens no seat at this table",
-                "その認証情報はこの卓のどの席のものでもありません",
-            )
+            raise _wrong_seat()
         return seat
 
     def viewer(self, table: Table, credential: str | None) -> int | None:
@@ -388,41 +478,45 @@ class TableService:
         expected_ply: int | None,
         client_key: str | None,
         by: str | None = None,
+        credential: str | None = None,
     ) -> dict[str, Any]:
         """Apply a decision (`action` None: an undo) for `seat`; the answer's body. Refusals are
-        raised (BodogeError or ApiError), nothing changed."""
+        raised (BodogeError or ApiError), nothing changed. A person's move passes its
+        `credential`, checked again against the seats as stored (a leave on another process);
+        a bot's (`by` "bot:...") is refused as stale if its seat no longer has a bot."""
         async with self.lock(table_id):
-            table = await self._get_locked(table_id)
-            if table.status == "waiting":
-                raise ApiError(
-                    "not_started",
-                    "the game has not started: seats are still open",
-                    "まだ空席があるのでゲームは始まっていません",
-                )
-            match = table.match
             applied = False
             try:
-                async with self.store.session() as session, session.begin():
-                    if client_key is not None:
-                        first = await find_move(session, table_id, seat, client_key)
-                        if first is not None:
-                            return self._duplicate(table, seat, first.ply)
+                async with self.store.write() as session:
+                    table, stored = await self._locked(session, table_id, seat, client_key)
+                    match = table.match
+                    if credential is not None and self.require_seat(table, credential) != seat:
+                        raise _wrong_seat()
+                    if table.status == "waiting":
+                        raise ApiError(
+                            "not_started",
+                            "the game has not started: seats are still open",
+                            "まだ空席があるのでゲームは始まっていません",
+                        )
+                    if stored.duplicate is not None:
+                        return self._duplicate(table, seat, stored.duplicate)
+                    if by is not None and by.startswith("bot:") and table.seats[seat].bot() is None:
+                        raise StaleMove("a person has this seat now", ja="この席は人が指しています")
                     if action is None:
                         match.undo(seat, expected_ply)
                     else:
                         match.apply(seat, action, expected_ply, by)
                     applied = True
                     entry = match.log[-1]
-                    session.add(
-                        MoveRow(
-                            table_id=table_id,
-                            ply=entry.ply,
-                            seat=seat,
-                            action=match.notation(entry),
-                            by=by,
-                            client_key=client_key,
-                            created=now(),
-                        )
+                    await insert_move(
+                        session,
+                        table_id=table_id,
+                        ply=entry.ply,
+                        seat=seat,
+                        action=match.notation(entry),
+                        by=by,
+                        client_key=client_key,
+                        created=now(),
                     )
                     if match.is_over():
                         await session.execute(
@@ -461,7 +555,10 @@ class TableService:
         try:
             table = await self.get(table_id)
             seat = self.require_seat(table, credential)
-            return 200, await self.move(table_id, seat, action, expected_ply, client_key)
+            answer = await self.move(
+                table_id, seat, action, expected_ply, client_key, credential=credential
+            )
+            return 200, answer
         except (ApiError, BodogeError) as error:
             extra: dict[str, Any] = {"status": error.code}
             if isinstance(error, StaleMove):
@@ -514,3 +611,26 @@ class TableService:
         ]
         match.names = names
         return match.record()
+
+
+def _not_found(table_id: str) -> ApiError:
+    return ApiError("not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません")
+
+
+def _wrong_seat() -> ApiError:
+    return ApiError(
+        "unauthorized",
+        "that credential opens no seat at this table",
+        "その認証情報はこの卓のどの席のものでもありません",
+    )
+
+
+def _replay(table_id: str, match: Match, moves: Sequence[Any]) -> None:
+    """Apply stored moves (rows with ply, seat, action, by) to `match`, checking each ply."""
+    for move in moves:
+        if move.action == UNDO:
+            match.undo(move.seat)
+        else:
+            match.apply(move.seat, move.action, by=move.by)
+        if match.ply != move.ply:
+            raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")
