@@ -35,13 +35,15 @@ async def create_many(settings: Settings) -> tuple[Counter[int], int]:
             codes: Counter[int] = Counter()
             for _ in range(ROUNDS):
                 answers = await asyncio.gather(
-                    *(client.post("/api/tables", headers=headers, json=body) for _ in range(AT_ONCE))
+                    *(
+                        client.post("/api/tables", headers=headers, json=body)
+                        for _ in range(AT_ONCE)
+                    )
                 )
                 codes.update(answer.status_code for answer in answers)
             moves = 0
             for table_id in await app.state.server.store.table_ids("playing"):
                 moves += len(await app.state.server.store.moves(table_id))
-            await app.state.server.bots.close()
             return codes, moves
 
 

@@ -1,9 +1,12 @@
 """The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
-/ws). The work is done in tables.py (tables and moves), ws.py (websockets) and bots.py."""
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py, leases.py
+(which process runs a table's bots) and notices.py (what the processes tell each other)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -17,7 +20,9 @@ from bodoge import __version__
 from bodoge.server import auth, catalog, errors, migrate
 from bodoge.server.bots import Bots
 from bodoge.server.config import Settings
+from bodoge.server.leases import Leases
 from bodoge.server.limits import BodyLimit
+from bodoge.server.notices import Notices
 from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.schemas import (
     Answer,
@@ -68,8 +73,12 @@ ANSWERS: dict[int | str, dict[str, Any]] = {
 Credential = Annotated[str | None, Header(alias="X-Seat-Credential")]
 
 
+SETTINGS_VARIABLE = "BODOGE_SERVE_SETTINGS"  # how `bodoge serve --workers` configures each one
+
+
 class Server:
-    """What the routes share: the store, the tables, the websockets and the bots."""
+    """What the routes share: the store, the tables, the websockets, the bots, the leases that
+    say which process runs a table's bots, and (with Redis) the notices between processes."""
 
     def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
@@ -77,6 +86,32 @@ class Server:
         self.tables = TableService(self.store, settings)
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
+        self.leases = Leases(self.tables, self.store, settings)
+        self.leases.add(self.bots)  # a table's runners: one line each
+        self.notices: Notices | None = None
+        if settings.redis_url is not None:
+            self.notices = Notices(settings.redis_url, settings.redis_channel, self.tables)
+            self.notices.also = self.leases.held
+
+    async def start(self) -> None:
+        if self.notices is not None:
+            await self.notices.start()  # subscribed before anything can be missed
+        await self.leases.start()
+
+    async def close(self) -> None:
+        await self.leases.close()
+        await self.bots.close()
+        if self.notices is not None:
+            await self.notices.close()
+        await self.store.close()
+
+    async def idle(self) -> None:
+        """Wait until no lease is being taken and no bot has anything to do (tests)."""
+        while True:
+            await self.leases.idle()
+            await self.bots.idle()
+            if not self.leases._taking:
+                return
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -119,12 +154,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate.upgrade, settings.sync_url())
         server = Server(settings, limiter)
         app.state.server = server
-        await server.tables.resume()
+        await server.start()
         try:
             yield
         finally:
-            await server.bots.close()
-            await server.store.close()
+            await server.close()
 
     app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
     errors.install(app)
@@ -188,7 +222,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}", response_model=TableOut, responses=_errors(404))
     async def table_info(table_id: str, srv: ServerDep) -> dict[str, Any]:
-        return srv.table_out(await srv.tables.get(table_id))
+        return srv.table_out(await srv.tables.current(table_id))
 
     @app.post(
         "/api/tables/{table_id}/join",
@@ -226,7 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables/{table_id}/prompt", response_model=Prompt, responses=_errors(401, 403, 404)
     )
     async def prompt(table_id: str, srv: ServerDep, credential: Credential = None) -> Any:
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         return JSONResponse(table.match.prompt(srv.tables.viewer(table, credential)))
 
     @app.get(
@@ -240,7 +274,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         since: Annotated[int, Query(ge=0)] = 0,
         credential: Credential = None,
     ) -> Any:
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
 
     @app.get("/api/tables/{table_id}/content", responses=_errors(404))
@@ -256,7 +290,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         responses=_json_errors(401, 403, 404, 409),
     )
     async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
         return srv.tables.record(table)
 
@@ -268,3 +302,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(route, APIRoute):
             route.responses.setdefault(429, {"model": ErrorBody, "description": "rate_limited"})
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of `bodoge serve --workers N` (uvicorn imports it by name in each
+    worker process; the settings come as JSON in BODOGE_SERVE_SETTINGS)."""
+    return create_app(Settings.from_json(json.loads(os.environ[SETTINGS_VARIABLE])))

@@ -5,7 +5,9 @@ out, an action number comes back) so the server never blocks. Each bot waits `bo
 first so people can follow, and is seeded per (table seed, seat, ply) so a table replays. A bot
 moves through the same path as a person (`TableService.move`) with `by="bot:<level>"`.
 
-One driver task per table runs while a bot is pending; any change at the table wakes it.
+One driver task per table runs while a bot is pending. The lease gate (leases.py) wakes it at
+any change of a table whose lease this process holds, so the bots of a table run in one process
+of several; `stop` ends a driver whose lease went elsewhere.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ class Bots:
         self.settings = settings
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._pool: ProcessPoolExecutor | None = None
-        service.listeners.append(self.wake)
 
     def wake(self, table_id: str) -> None:
         driver = self._drivers.get(table_id)
@@ -46,6 +47,11 @@ class Bots:
             self._drivers[table_id] = asyncio.get_running_loop().create_task(
                 self._drive(table_id), name=f"bots:{table_id}"
             )
+
+    def stop(self, table_id: str) -> None:
+        driver = self._drivers.pop(table_id, None)
+        if driver is not None:
+            driver.cancel()
 
     async def close(self) -> None:
         drivers = list(self._drivers.values())

@@ -42,6 +42,7 @@ class Settings:
     # Several server processes (workers, machines) on one PostgreSQL: the Redis that carries
     # their notices ("table T changed, ply P"); None: one process, nothing shared.
     redis_url: str | None = None
+    redis_channel: str = "bodoge"  # its notices go on "<this>:tables"
     lease_seconds: float = 10.0  # a table's runners (bots, clocks) move on this long after a death
     sqlite_busy_timeout: float = 5.0  # seconds another process's write may keep SQLite locked
 

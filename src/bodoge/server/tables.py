@@ -196,6 +196,9 @@ class TableService:
     def cached(self, table_id: str) -> Table | None:
         return self._tables.get(table_id)
 
+    def cached_ids(self) -> list[str]:
+        return list(self._tables)
+
     async def current(self, table_id: str) -> Table:
         """The table as stored now: `get`, checked against the database first when other
         processes may have changed it (a reader that must not miss anything: a socket's hello)."""
@@ -243,15 +246,6 @@ class TableService:
         _replay(table.id, match, await moves_after(session, table.id, match.ply))
         if match.is_over():
             table.status = "over"
-
-    async def resume(self) -> list[str]:
-        """Rebuild every table in play from its log (at start) and tell the listeners, so the
-        bots whose turn it is go on."""
-        ids = await self.store.table_ids("playing")
-        for table_id in ids:
-            await self.get(table_id)
-            self._changed(table_id)
-        return ids
 
     def _changed(self, table_id: str) -> None:
         """A change this process committed: the other processes are told (with the ply), then
