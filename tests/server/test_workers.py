@@ -31,7 +31,7 @@ PLIES = 12
 DEADLINE = 90.0  # seconds for any one wait: the test fails instead of hanging
 
 
-@dataclass
+@dataclass(eq=False)
 class Watcher:
     """One websocket (reconnected when its worker dies): every entry it received, in order."""
 
