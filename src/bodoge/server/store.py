@@ -148,6 +148,14 @@ class Store:
             self.engine.execution_options(bodoge_write=True), expire_on_commit=False
         )
         self._write_lock = asyncio.Lock()
+        # One-statement reads on PostgreSQL without a transaction: no ROLLBACK round trip (a
+        # worker reads a table's newer moves at every other worker's move).
+        self.glance = self.session
+        if not self.sqlite:
+            self.glance = async_sessionmaker(
+                self.engine.execution_options(isolation_level="AUTOCOMMIT"),
+                expire_on_commit=False,
+            )
 
     async def close(self) -> None:
         await self.engine.dispose()

@@ -214,18 +214,19 @@ class TableService:
             table = self._tables.get(table_id)
             if table is None:
                 return await self._get_locked(table_id)
-            async with self.store.session() as session:
-                try:
-                    if ply is not None and ply > table.match.ply:
+            try:
+                if ply is not None and ply > table.match.ply:
+                    async with self.store.glance() as session:  # one statement
                         await self._replay_newer(session, table)
-                    else:
+                else:
+                    async with self.store.session() as session:  # two, in one snapshot
                         stored = await read_table(session, table_id)
                         if stored is None:
                             raise RuntimeError(f"table {table_id} is no longer stored")
                         await self._catch_up(session, table, stored)
-                except BaseException:
-                    self.drop(table_id)
-                    raise
+            except BaseException:
+                self.drop(table_id)
+                raise
             return table
 
     async def _catch_up(self, session: Any, table: Table, stored: Locked) -> None:
