@@ -1,8 +1,9 @@
 """Secrecy over the wire: a whole game of each game with every seat and a spectator connected
 by websocket, the moves sent over the sockets. Every frame to seat k is built only from k's own
 prompt and events: its prompt is `prompt(k)` of the match at that ply, its events together are
-exactly `events_for(k)` (nothing missed, nothing twice), and no private field of an event k may
-not see ever reaches k."""
+exactly `events_for(k)` (nothing missed, nothing twice), no private field of an event k may not see
+ever reaches k, and the entries' texts are the same words when worded on a determinized state
+(everything k cannot know resampled)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from websockets.asyncio.client import connect
 from wire import running
 
 from bodoge.engine import Match, game_ids, get_game
-from bodoge.engine.events import PRIVATE, VISIBLE_TO
+from bodoge.engine.events import PRIVATE, VISIBLE_TO, visible_events
+from bodoge.engine.rng import Rng
 from bodoge.server.config import Settings
 
 
@@ -113,20 +115,36 @@ async def play_over_sockets(
 def test_every_frame_holds_only_the_seats_own_knowledge(settings: Settings, game: str) -> None:
     _, record, frames = asyncio.run(play_over_sockets(settings, game))
     full = Match.from_record(record)
-    # The match at every ply, to compare each frame with what its viewer may know then.
+    names = {"en": full.names, "ja": full.names}  # the people P0, P1...: the same in both
+    # The match at every ply, to compare each frame with what its viewer may know then, and the
+    # words each viewer's entries must have: worded on a determinized state (what the viewer
+    # cannot know resampled), so that no secret can reach the texts.
     replay = Match(game, full.players, full.options, full.seed)
     prompts = {viewer: {0: replay.prompt(viewer)} for viewer in frames}
+    texts: dict[Any, list[dict[str, list[str]]]] = {viewer: [] for viewer in frames}
+    rng = Rng(11)
     for entry in full.log:
         replay.apply(entry.seat, entry.action, by=entry.by)
         for viewer in frames:
             prompts[viewer][replay.ply] = replay.prompt(viewer)
+            world = replay.state.determinize(viewer, rng)
+            shown = visible_events(entry.events, viewer)
+            texts[viewer].append(
+                {
+                    lang: [world.describe_event(e, lang, viewer, names[lang]) for e in shown]
+                    for lang in ("en", "ja")
+                }
+            )
     for viewer, received in frames.items():
         assert received, f"{viewer} got nothing"
         for frame in received:
             assert frame["prompt"] == prompts[viewer][frame["ply"]]
         got = [entry for frame in received for entry in frame["events"]]
-        assert got == full.events_for(viewer, 0)  # everything once, in order
+        # everything once, in order
+        assert got == full.events_for(viewer, 0, texts=True, names=names)
+        assert [sent["text"] for sent in got] == texts[viewer]
         for entry, sent in zip(full.log, got, strict=True):
+            assert len(sent["text"]["en"]) == len(sent["text"]["ja"]) == len(entry.events)
             for event, shown in zip(entry.events, sent["events"], strict=True):
                 assert VISIBLE_TO not in shown and PRIVATE not in shown
                 if VISIBLE_TO in event and viewer not in event[VISIBLE_TO]:

@@ -3,8 +3,8 @@
 - Moves for one ply sent at once over fresh connections (so to different workers): exactly one
   is applied; every socket on every worker sees every move once, in order.
 - kill -9 of the worker that runs the most bots, mid-game under load: no move answered
-  "applied" is lost, another process takes its tables' bots over and every table finishes, and
-  its sockets reconnect (to whichever worker) and get exactly what they missed.
+  "applied" is lost, another process takes its tables' bots over and every bot table finishes,
+  and its sockets reconnect (to whichever worker) and get exactly what they missed.
 - Everything that crossed Redis (the test subscribes and records it) is a table id and a ply.
 """
 
@@ -187,6 +187,7 @@ def test_moves_sent_to_several_workers_at_once_apply_once_and_reach_every_socket
 
 
 BOT_TABLES = 12
+PEOPLE_MOVES = 30  # moves the people make through the kill (their game may be much longer)
 
 
 async def kill_one_under_load(running: Cluster) -> dict[str, Any]:
@@ -218,7 +219,7 @@ async def kill_one_under_load(running: Cluster) -> dict[str, Any]:
 
         async def play_people() -> None:
             made = 0
-            while True:
+            while made < PEOPLE_MOVES:
                 try:
                     found = await pending_move(http, people, creds)
                     if found is None:
@@ -239,13 +240,19 @@ async def kill_one_under_load(running: Cluster) -> dict[str, Any]:
         held = {w for w in watchers if victim in w.workers}
         os.kill(victim, signal.SIGKILL)
         await asyncio.wait_for(person, DEADLINE)
-        await wait_until(lambda: all(w.status == "over" for w in watchers), "every game's end")
+        bot_watchers = [w for w in watchers if w.table_id != people]
+        await wait_until(lambda: all(w.status == "over" for w in bot_watchers), "the games' end")
+        async with httpx.AsyncClient(base_url=running.base, timeout=30) as fresh:
+            final = (await fresh.get(f"/api/tables/{people}")).json()["ply"]
+        theirs = [w for w in watchers if w.table_id == people]
+        await wait_until(lambda: all(w.ply == final for w in theirs), "the people's moves")
         stop.set()
         await asyncio.gather(*tasks)
     recorder.cancel()
     return {
         "applied": applied,
-        "tables": {*tables, people},
+        "tables": set(tables),
+        "people": people,
         "watchers": watchers,
         "moved": held,
         "notices": notices,
@@ -273,4 +280,4 @@ def test_a_worker_killed_mid_game_loses_nothing_and_its_work_moves_on() -> None:
     assert all(w.reconnects >= 1 for w in result["moved"])
     for watcher in result["watchers"]:
         assert watcher.plies == list(range(1, watcher.ply + 1))
-    assert_notices(result["notices"], result["tables"])
+    assert_notices(result["notices"], {*result["tables"], result["people"]})

@@ -11,19 +11,23 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
 
 from bodoge import __version__
-from bodoge.server import auth, catalog, errors, migrate
+from bodoge.engine import get_game
+from bodoge.server import auth, catalog, errors, migrate, rules
 from bodoge.server.bots import Bots
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.leases import Leases
 from bodoge.server.limits import BodyLimit
 from bodoge.server.notices import Notices
 from bodoge.server.ratelimit import RateLimit, RateLimiter
+from bodoge.server.rematch import release, rematch
+from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
     Answer,
     Entry,
@@ -38,10 +42,13 @@ from bodoge.server.schemas import (
     Me,
     MoveIn,
     Prompt,
+    Rematched,
+    Replay,
     TableCreated,
     TableIn,
     TableOut,
     UndoIn,
+    Words,
 )
 from bodoge.server.store import PlayerRow, Store, now
 from bodoge.server.tables import SeatRequest, Table, TableService
@@ -86,6 +93,7 @@ class Server:
         self.tables = TableService(self.store, settings)
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
+        self.replays = Replays(self.tables)
         self.leases = Leases(self.tables, self.store, settings)
         self.leases.add(self.bots)  # a table's runners: one line each
         self.notices: Notices | None = None
@@ -180,6 +188,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def list_games() -> list[dict[str, Any]]:
         return catalog.games(settings.policy_bots)
 
+    @app.get("/api/games/{game}/rules", response_model=Words, responses=_errors(400, 404))
+    async def game_rules(game: str) -> dict[str, str]:
+        """The game's rules page, rendered to HTML, in English and Japanese."""
+        get_game(game)  # unknown_game for a game that does not exist
+        if not rules.has_rules(game):
+            raise errors.ApiError(
+                "not_found", f"{game} has no rules page", f"{game}にはルールのページがありません"
+            )
+        return rules.rules(game)
+
     @app.post("/api/guests", response_model=Guest, responses=_errors(413, 422))
     async def new_guest(body: GuestIn, srv: ServerDep) -> dict[str, str]:
         token = auth.new_secret()
@@ -235,8 +253,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/leave", response_model=Left, responses=_errors(401, 404))
     async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
+        table = await srv.tables.get(table_id)
         seat, status = await srv.tables.leave(table_id, credential)
+        if table.rematch is not None:  # the seat kept for them there is open now
+            await release(srv.tables, table.rematch, table.seats[seat].player_id)
         return {"seat": seat, "status": status}
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        response_model=Rematched,
+        responses=_errors(401, 404, 409, 422),
+    )
+    async def new_rematch(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Your seat at the rematch of a finished table (made by the first call)."""
+        table, seat, new_credential = await rematch(srv.tables, table_id, credential)
+        return {"table": srv.table_out(table), "seat": seat, "credential": new_credential}
 
     @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
     async def move(
@@ -275,7 +308,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         credential: Credential = None,
     ) -> Any:
         table = await srv.tables.current(table_id)
-        return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
+        return JSONResponse(entries(table, srv.tables.viewer(table, credential), since))
 
     @app.get("/api/tables/{table_id}/content", responses=_errors(404))
     async def content(table_id: str, srv: ServerDep) -> Any:
@@ -289,10 +322,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response_class=PlainTextResponse,
         responses=_json_errors(401, 403, 404, 409),
     )
-    async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
+    async def record(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> PlainTextResponse:
+        """The game record file, as a download named bodoge-GAME-TABLE.txt."""
         table = await srv.tables.current(table_id)
         srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
-        return srv.tables.record(table)
+        name = f"bodoge-{table.game}-{table.id}.txt"
+        return PlainTextResponse(
+            srv.tables.record(table),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        response_model=Replay,
+        responses=_errors(401, 403, 404, 409, 422),
+    )
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Path(ge=0, le=1_000_000)],
+        srv: ServerDep,
+        view: Annotated[
+            str | None,
+            Query(
+                alias="as",
+                pattern=r"^([0-9]{1,2}|spectator|all)$",
+                description="a seat number, spectator, or all (default: the credential's seat, "
+                "else spectator)",
+            ),
+        ] = None,
+        credential: Credential = None,
+    ) -> Any:
+        """A viewer's position at one step of the game (see docs/server.md, Replays)."""
+        return JSONResponse(await srv.replays.step(table_id, step, view, credential))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:

@@ -87,6 +87,7 @@ class TableOut(BaseModel):
     public: bool
     spectators: bool
     created: float
+    rematch: str | None = Field(default=None, description="the rematch's table, once it exists")
     seats: list[SeatOut]
 
 
@@ -95,6 +96,12 @@ class TableCreated(BaseModel):
     seat: int | None
     credential: str | None
     invite: str
+
+
+class Rematched(BaseModel):
+    table: TableOut = Field(description="the new table")
+    seat: int = Field(description="the caller's seat in it")
+    credential: str = Field(description="that seat's credential (a new one at every call)")
 
 
 class JoinIn(Strict):
@@ -122,10 +129,18 @@ class UndoIn(Strict):
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
+class Texts(BaseModel):
+    """The sentences of an entry's events, one per event, in each language."""
+
+    en: list[str]
+    ja: list[str]
+
+
 class Answer(BaseModel):
     status: str = Field(description="applied | duplicate | an error code (stale, ...)")
     ply: int | None = None
     events: list[dict[str, Any]] | None = None
+    text: Texts | None = None
     prompt: dict[str, Any] | None = None
     error: ErrorInfo | None = None
 
@@ -148,6 +163,17 @@ class Entry(BaseModel):
     seat: int
     by: str | None
     events: list[dict[str, Any]]
+    text: Texts
+
+
+class Replay(BaseModel):
+    step: int
+    steps: int = Field(description="the stored log's length: the last step")
+    prompt: Prompt = Field(description="the viewer's prompt at that step, with no actions")
+    prompts: list[Prompt] | None = Field(
+        default=None, description="as=all only: every seat's prompt (`prompt` is the spectator's)"
+    )
+    entry: Entry | None = Field(description="the step's entry as the viewer knew it (step 0: none)")
 
 
 class Health(BaseModel):

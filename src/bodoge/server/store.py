@@ -79,7 +79,7 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open | reserved
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
@@ -265,6 +265,7 @@ class Locked:
     """A table as stored, read under its write lock: what a cached `Table` is checked against."""
 
     status: str
+    rematch: str | None  # the table's rematch_id
     ply: int  # the last stored move's ply (0: none)
     seats: Sequence[Any]  # rows with SeatRow's columns, in seat order
     duplicate: int | None  # the ply of the move already stored under the asked client key
@@ -299,6 +300,7 @@ async def lock_table(
     query = (
         select(
             TableRow.status,
+            TableRow.rematch_id,
             last.label("last_ply"),
             duplicate.label("duplicate"),
             *SeatRow.__table__.columns,
@@ -314,6 +316,7 @@ async def lock_table(
     first = rows[0]
     return Locked(
         first.status,
+        first.rematch_id,
         first.last_ply,
         rows,
         first.duplicate,

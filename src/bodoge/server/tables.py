@@ -32,6 +32,7 @@ from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_gam
 from bodoge.engine.match import UNDO
 from bodoge.server import auth
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.store import (
     Locked,
@@ -56,7 +57,7 @@ SEED_BITS = 63  # the seed column is a signed 64-bit integer
 @dataclass
 class Seat:
     seat: int
-    kind: str  # human | bot | open
+    kind: str  # human | bot | open | reserved (for a person of the previous game, rematch.py)
     player_id: str | None = None
     name: str | None = None
     bot_level: str | None = None
@@ -94,6 +95,7 @@ class Table:
     seats: list[Seat]
     match: Match
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rematch: str | None = None  # the table of the rematch, once someone asked for it (rematch.py)
 
     @property
     def players(self) -> int:
@@ -108,6 +110,11 @@ class Table:
             if auth.matches(credential, seat.credential_hash):
                 found = seat.seat
         return found
+
+
+def reserved(table: Table) -> bool:
+    """Whether a seat is still kept for a person of the table this one is a rematch of."""
+    return any(seat.kind == "reserved" for seat in table.seats)
 
 
 @dataclass
@@ -168,16 +175,18 @@ class TableService:
             seats,
             match,
             self.lock(table_id),
+            rematch=row.rematch_id,
         )
 
-    async def _locked(
+    async def locked(
         self,
         session: Any,
         table_id: str,
         seat: int | None = None,
         client_key: str | None = None,
     ) -> tuple[Table, Locked]:
-        """In a write transaction: the table, its row locked and the cache caught up with it."""
+        """In a write transaction (`store.write()`, under the table's `lock`): the table, its row
+        locked and the cache caught up with it. Every write to a table goes through this."""
         table = await self._get_locked(table_id)
         stored = await lock_table(session, table_id, seat, client_key)
         if stored is None:
@@ -189,6 +198,14 @@ class TableService:
             self.drop(table_id)
             raise
         return table, stored
+
+    async def get_locked(self, table_id: str) -> Table:
+        """`get` for a caller that holds the table's lock."""
+        return await self._get_locked(table_id)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the listeners (the websockets, the bots) that a table changed."""
+        self._changed(table_id)
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
@@ -232,6 +249,7 @@ class TableService:
     async def _catch_up(self, session: Any, table: Table, stored: Locked) -> None:
         """Make the cached table what is stored: its status, its seats and its moves."""
         table.status = stored.status
+        table.rematch = stored.rematch
         table.seats = [Seat.from_row(row) for row in stored.seats]
         if stored.ply < table.match.ply:
             # the cache is ahead of the database (which cannot happen short of a restore):
@@ -365,7 +383,7 @@ class TableService:
 
     async def join(self, player: PlayerRow, table_id: str, invite: str | None) -> tuple[int, str]:
         async with self.lock(table_id), self.store.write() as session:
-            table, _ = await self._locked(session, table_id)
+            table, _ = await self.locked(session, table_id)
             if not table.public and not auth.matches(invite or "", table.invite_hash):
                 raise ApiError(
                     "forbidden",
@@ -386,7 +404,7 @@ class TableService:
             seat = free[0]
             credential = auth.new_secret()
             credential_hash = auth.hash_secret(credential)
-            status = "playing" if len(free) == 1 else "waiting"
+            status = "playing" if len(free) == 1 and not reserved(table) else "waiting"
             claimed = await session.execute(
                 update(SeatRow)
                 .where(
@@ -417,7 +435,7 @@ class TableService:
     async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
         """Give up a seat: before the game it is open again; during the game a bot stands in."""
         async with self.lock(table_id), self.store.write() as session:
-            table, _ = await self._locked(session, table_id)
+            table, _ = await self.locked(session, table_id)
             number = self.require_seat(table, credential)
             seat = table.seats[number]
             if table.status == "waiting":
@@ -483,7 +501,7 @@ class TableService:
             applied = False
             try:
                 async with self.store.write() as session:
-                    table, stored = await self._locked(session, table_id, seat, client_key)
+                    table, stored = await self.locked(session, table_id, seat, client_key)
                     match = table.match
                     if credential is not None and self.require_seat(table, credential) != seat:
                         raise _wrong_seat()
@@ -529,13 +547,13 @@ class TableService:
             if match.is_over():
                 table.status = "over"
             ply = match.ply
-            events = match.events_for(seat, ply - 1)[0]["events"]
+            (entry,) = entries(table, seat, ply - 1)
         self._changed(table_id)
-        return {"status": "applied", "ply": ply, "events": events}
+        return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
 
     def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
-        entries = table.match.events_for(seat, ply - 1)
-        return {"status": "duplicate", "ply": ply, "events": entries[0]["events"]}
+        first = entries(table, seat, ply - 1)[0]
+        return {"status": "duplicate", "ply": ply, "events": first["events"], "text": first["text"]}
 
     async def answer(
         self,
@@ -575,6 +593,7 @@ class TableService:
             "public": table.public,
             "spectators": table.spectators,
             "created": table.created,
+            "rematch": table.rematch,
             "seats": [
                 {
                     "seat": seat.seat,

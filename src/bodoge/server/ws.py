@@ -2,11 +2,12 @@
 
 The first message says who is there (`{"type": "auth", "credential": ..., "last_ply": P}` or
 `{"type": "watch", "last_ply": P}`). Then each connection's sender pushes `{"type": "update",
-"ply", "events", "prompt", "connected", "status"}` whenever the table changes: the entries since
-the ply it last sent, and the prompt, both built from that seat's `match.events_for(seat, ...)`
-and `match.prompt(seat)` only, never from the full state. Updates coalesce: a slow client gets
-one update with everything it missed. Client messages: "move", "undo" (answered with
-`{"type": "answer", "client_key", ...the HTTP answer's body}`) and "sync" (resend from a ply).
+"ply", "events", "prompt", "connected", "status", "rematch"}` whenever the table changes: the
+entries since the ply it last sent (with their texts, entries.py), and the prompt, both built
+from that seat's `match.events_for(seat, ...)` and `match.prompt(seat)` only, never from the full
+state. Updates coalesce: a slow client gets one update with everything it missed. Client
+messages: "move", "undo" (answered with `{"type": "answer", "client_key", ...the HTTP answer's
+body}`) and "sync" (resend from a ply).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, error_json
 from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.schemas import WsAuth, WsMove, WsSync, WsUndo, WsWatch
@@ -143,10 +145,11 @@ class Hub:
             update = {
                 "type": "update",
                 "ply": match.ply,
-                "events": match.events_for(seat, connection.last_ply),
+                "events": entries(table, seat, connection.last_ply),
                 "prompt": match.prompt(seat),
                 "connected": sorted(self.connected(connection.table_id)),
                 "status": table.status,
+                "rematch": table.rematch,
             }
             connection.last_ply = match.ply
             await connection.send(update)
