@@ -127,12 +127,13 @@ class Store:
     """The async engine and the queries. Reads take a session from `session()`; a write takes
     one from `write()`, already in its transaction, and commits once at the end.
 
-    On SQLite a write transaction starts with BEGIN IMMEDIATE (it holds the write lock from its
-    first statement, so a read inside it can never have to upgrade to a write and fail), and the
-    process's writers queue for the one write lock in an `asyncio.Lock`, first come first
-    served, instead of polling for it in SQLite's busy handler: under load that polling starved
-    some writers past the busy timeout ("database is locked", a 500). The busy timeout is kept
-    for other processes on the same file."""
+    On SQLite the process's writers queue for the database's one write lock in an
+    `asyncio.Lock`, first come first served, instead of polling for it in SQLite's busy handler:
+    under load that polling starved some writers past the busy timeout ("database is locked", a
+    500). The driver opens the transaction at its first INSERT or UPDATE (a read before it runs
+    on its own, so a transaction never has to upgrade from reading to writing), so the lock is
+    held for the writes and the commit only. The busy timeout is kept for other processes on
+    the same file."""
 
     def __init__(self, settings: Settings) -> None:
         self.sqlite = settings.is_sqlite()
@@ -141,12 +142,8 @@ class Store:
             settings.async_url(), connect_args=connect_args
         )
         if self.sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_connect)
-            event.listen(self.engine.sync_engine, "begin", _sqlite_begin)
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
-        self._writer = async_sessionmaker(
-            self.engine.execution_options(bodoge_write=True), expire_on_commit=False
-        )
         self._write_lock = asyncio.Lock()
         # One-statement reads on PostgreSQL without a transaction: no ROLLBACK round trip (a
         # worker reads a table's newer moves at every other worker's move).
@@ -164,10 +161,10 @@ class Store:
     async def write(self) -> AsyncIterator[AsyncSession]:
         """A session in a write transaction, committed when the block ends without an error."""
         if not self.sqlite:
-            async with self._writer() as session, session.begin():
+            async with self.session() as session, session.begin():
                 yield session
             return
-        async with self._write_lock, self._writer() as session, session.begin():
+        async with self._write_lock, self.session() as session, session.begin():
             yield session
 
     # ---- players ------------------------------------------------------------------------
@@ -218,20 +215,13 @@ class Store:
             return list(found.scalars())
 
 
-def _sqlite_connect(connection: Any, record: Any) -> None:
-    # The driver's own transaction handling off: SQLAlchemy's "begin" event says BEGIN (below).
-    connection.isolation_level = None
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
     # WAL: readers do not wait for the writer, and a commit need not flush the whole file.
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
-
-
-def _sqlite_begin(connection: Any) -> None:
-    writes = connection.get_execution_options().get("bodoge_write", False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
 
 async def _seats(session: AsyncSession, table_id: str) -> list[SeatRow]:

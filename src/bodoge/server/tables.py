@@ -41,6 +41,7 @@ from bodoge.server.store import (
     Store,
     TableRow,
     dumps,
+    find_move,
     insert_move,
     lock_table,
     moves_after,
@@ -188,6 +189,13 @@ class TableService:
         """In a write transaction (`store.write()`, under the table's `lock`): the table, its row
         locked and the cache caught up with it. Every write to a table goes through this."""
         table = await self._get_locked(table_id)
+        if self.store.sqlite:
+            # One process owns a SQLite file (several workers need PostgreSQL), and its writes
+            # queue for the file's one write lock: the cache is what is stored. Only the client
+            # key is looked up, with no read before the writes of a bot's move.
+            first = await find_move(session, table_id, seat, client_key) if client_key else None
+            duplicate = first.ply if first is not None else None
+            return table, Locked(table.status, table.rematch, table.match.ply, [], duplicate)
         stored = await lock_table(session, table_id, seat, client_key)
         if stored is None:
             self.drop(table_id)
