@@ -17,6 +17,8 @@ import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bodoge.ai import make_bot
 from bodoge.engine import BodogeError, StaleMove
 from bodoge.server.config import Settings
@@ -26,6 +28,7 @@ from bodoge.server.thinking import bot_seed, think
 
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
+RETRY_SECONDS = 1.0
 SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not describe
     "random": {
         "en": "Random: any legal move, for testing",
@@ -95,6 +98,9 @@ class Bots:
                     await self.service.move(table_id, seat, action, ply, None, by=f"bot:{level}")
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
+                except SQLAlchemyError:  # the database busy or away for a moment: try again
+                    log.warning("bot at table %s waits for the database", table_id, exc_info=True)
+                    await asyncio.sleep(RETRY_SECONDS)
         except asyncio.CancelledError:
             raise
         except (BodogeError, ApiError) as error:

@@ -137,10 +137,14 @@ class Store:
 
     def __init__(self, settings: Settings) -> None:
         self.sqlite = settings.is_sqlite()
-        connect_args = {"timeout": settings.sqlite_busy_timeout} if self.sqlite else {}
-        self.engine: AsyncEngine = create_async_engine(
-            settings.async_url(), connect_args=connect_args
-        )
+        options: dict[str, Any] = {}
+        if self.sqlite:
+            options["connect_args"] = {"timeout": settings.sqlite_busy_timeout}
+        else:
+            # Under load every table's bot wants a connection at once: they wait their turn (a
+            # slow move) rather than fail after the pool's default 30 s.
+            options.update(pool_size=10, max_overflow=10, pool_timeout=300)
+        self.engine: AsyncEngine = create_async_engine(settings.async_url(), **options)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
@@ -268,7 +272,7 @@ async def lock_table(
     client_key: str | None = None,
     lock: bool = True,
 ) -> Locked | None:
-    """Lock the table's row for this transaction (PostgreSQL: SELECT ... FOR UPDATE; SQLite
+    """Lock the table's row for this transaction (PostgreSQL: SELECT ... FOR NO KEY UPDATE; SQLite
     holds the database's write lock already) and read its status, last ply, seats and the move
     stored under (seat, client key), in one statement. None if there is no such table."""
     last = (
@@ -299,7 +303,10 @@ async def lock_table(
         .where(TableRow.id == table_id)
         .order_by(SeatRow.seat)
     )
-    found = await session.execute(query.with_for_update(of=TableRow) if lock else query)
+    # NO KEY UPDATE: the writers of one table wait for each other, while the foreign key
+    # checks of rows that refer to the table (a lease, a move) need not wait
+    locked = query.with_for_update(of=TableRow, key_share=True)
+    found = await session.execute(locked if lock else query)
     rows = found.all()
     if not rows:
         return None

@@ -1,18 +1,19 @@
 """Tables on `Match`: create, join, leave, and moves applied one at a time per table.
 
 Each table's `Match` is rebuilt from its stored log (`Match(game, players, options, seed)` plus
-every stored move and undo) and kept in memory. Several server processes may share the database
-(`bodoge serve --workers`), so the database serialises the writes, never a process's memory: a
-move, join or leave takes the table's `asyncio.Lock` (so one process does not queue its own
-requests in the database), then in one write transaction locks the table's row (`lock_table`:
-SELECT ... FOR UPDATE on PostgreSQL; SQLite's write lock) and reads its status, seats and last
-stored ply. A cached table behind that (another process moved) catches up by replaying the newer
-moves first. Then a move already stored under the seat's client key is answered "duplicate" with
-its first answer recomputed; otherwise the move is applied on the match (which refuses anything
-stale or illegal before it changes), inserted and committed, and only then are the listeners
-(the websockets, the lease gate and its bots) and the `committed` hooks (the notices to the other
-processes) told. If the insert or the commit fails the cached match is dropped, so the next
-request reloads it from the database.
+every stored move and undo) and kept in memory. Several server processes may share a PostgreSQL
+database (`bodoge serve --workers`), so the database serialises the writes, never a process's
+memory: a move, join or leave takes the table's `asyncio.Lock` (so one process does not queue
+its own requests in the database), then in one write transaction locks the table's row
+(`lock_table`: SELECT ... FOR NO KEY UPDATE) and reads its status, seats and last stored ply. A
+cached table behind that (another process moved) catches up by replaying the newer moves first.
+On SQLite, which one process owns, the writes queue for the file's write lock and the cache is
+what is stored. Then a move already stored under the seat's client key is answered "duplicate"
+with its first answer recomputed; otherwise the move is applied on the match (which refuses
+anything stale or illegal before it changes), inserted and committed, and only then are the
+listeners (the websockets, the lease gate and its bots) and the `committed` hooks (the notices
+to the other processes) told. If the insert or the commit fails the cached match is dropped, so
+the next request reloads it from the database.
 """
 
 from __future__ import annotations
