@@ -40,7 +40,9 @@ class Notices:
         self.service = service
         self._own: Counter[str] = Counter()  # notices sent and not yet heard back
         self._refreshing: dict[str, asyncio.Task[None]] = {}
-        self._again: set[str] = set()  # tables noticed again while being refreshed
+        # tables noticed again while being refreshed: the highest ply of their move notices,
+        # None if one of them may be a seat change (read everything)
+        self._again: dict[str, int | None] = {}
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
         self._tasks: set[asyncio.Task[None]] = set()
         self._listener: asyncio.Task[None] | None = None
@@ -109,10 +111,16 @@ class Notices:
     def _heard(self, table_id: str, ply: int | None) -> None:
         """Refresh a table this process knows; one refresh at a time per table, and one more
         after it for what was noticed meanwhile."""
-        if self.service.cached(table_id) is None and table_id not in self.also:
+        table = self.service.cached(table_id)
+        if table is None and table_id not in self.also:
             return  # read from the database when first needed
+        if ply is not None and table is not None and ply <= table.match.ply:
+            ply = None  # not past what is here: a seat change, or a move read already
         if table_id in self._refreshing:
-            self._again.add(table_id)
+            if table_id in self._again:
+                before = self._again[table_id]
+                ply = None if before is None or ply is None else max(before, ply)
+            self._again[table_id] = ply
             return
         task = asyncio.get_running_loop().create_task(self._refresh(table_id, ply))
         self._refreshing[table_id] = task
@@ -127,7 +135,6 @@ class Notices:
                     log.exception("refreshing table %s failed", table_id)
                 if table_id not in self._again:
                     return
-                self._again.discard(table_id)
-                ply = None  # several notices at once: read everything (seats too)
+                ply = self._again.pop(table_id)
         finally:
             self._refreshing.pop(table_id, None)
