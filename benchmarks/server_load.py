@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 START_TIMEOUT = 60.0
 GRACE = 1.0  # seconds after the window for the last updates to arrive
-SETUP_TIMEOUT = 120.0
+SETUP_TIMEOUT = 180.0
 
 
 def free_port() -> int:

@@ -303,10 +303,17 @@ async def lock_table(
         .where(TableRow.id == table_id)
         .order_by(SeatRow.seat)
     )
-    # NO KEY UPDATE: the writers of one table wait for each other, while the foreign key
-    # checks of rows that refer to the table (a lease, a move) need not wait
-    locked = query.with_for_update(of=TableRow, key_share=True)
-    found = await session.execute(locked if lock else query)
+    if lock:
+        # The lock first, alone: under READ COMMITTED a statement that waited for a row lock
+        # still reads the rest (the last ply) as of before the wait, so the reading comes after.
+        # NO KEY UPDATE: the writers of one table wait for each other, while the foreign key
+        # checks of rows that refer to the table (a lease, a move) need not wait.
+        await session.execute(
+            select(TableRow.id)
+            .where(TableRow.id == table_id)
+            .with_for_update(of=TableRow, key_share=True)
+        )
+    found = await session.execute(query)
     rows = found.all()
     if not rows:
         return None
@@ -320,13 +327,16 @@ async def lock_table(
     )
 
 
-async def moves_after(session: AsyncSession, table_id: str, ply: int) -> Sequence[Any]:
-    """The stored moves after `ply`, in order (rows with MoveRow's columns)."""
-    found = await session.execute(
-        select(MoveRow.ply, MoveRow.seat, MoveRow.action, MoveRow.by)
-        .where(MoveRow.table_id == table_id, MoveRow.ply > ply)
-        .order_by(MoveRow.ply)
+async def moves_after(
+    session: AsyncSession, table_id: str, ply: int, until: int | None = None
+) -> Sequence[Any]:
+    """The stored moves after `ply` (up to `until`), in order (rows with MoveRow's columns)."""
+    query = select(MoveRow.ply, MoveRow.seat, MoveRow.action, MoveRow.by).where(
+        MoveRow.table_id == table_id, MoveRow.ply > ply
     )
+    if until is not None:
+        query = query.where(MoveRow.ply <= until)
+    found = await session.execute(query.order_by(MoveRow.ply))
     return found.all()
 
 

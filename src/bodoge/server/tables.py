@@ -245,7 +245,7 @@ class TableService:
                     async with self.store.glance() as session:  # one statement
                         await self._replay_newer(session, table)
                 else:
-                    async with self.store.session() as session:  # two, in one snapshot
+                    async with self.store.session() as session:
                         stored = await read_table(session, table_id)
                         if stored is None:
                             raise RuntimeError(f"table {table_id} is no longer stored")
@@ -265,13 +265,14 @@ class TableService:
             # start the match again from the stored log
             table.match = Match(table.game, table.players, table.options, table.seed)
         if stored.ply != table.match.ply:
-            await self._replay_newer(session, table)
+            # up to the ply read: each statement of a reader sees its own moment (READ COMMITTED)
+            await self._replay_newer(session, table, stored.ply)
         if table.match.ply != stored.ply:
             raise RuntimeError(f"table {table.id}: stored ply {stored.ply}, at {table.match.ply}")
 
-    async def _replay_newer(self, session: Any, table: Table) -> None:
+    async def _replay_newer(self, session: Any, table: Table, until: int | None = None) -> None:
         match = table.match
-        _replay(table.id, match, await moves_after(session, table.id, match.ply))
+        _replay(table.id, match, await moves_after(session, table.id, match.ply, until))
         if match.is_over():
             table.status = "over"
 
