@@ -418,11 +418,16 @@ def main() -> None:
         counts = [int(n) for n in (args.workers or "1").split(",")]
         dbs = [args.db] if args.db else ["sqlite", "postgresql"]
         runs = [(db, n) for db in dbs for n in counts if db == "postgresql" or n == 1]
-    results = []
+    results, failed = [], []
     for db, workers in runs:
-        results.append((db, workers, measure(args, db, workers)))
+        try:
+            results.append((db, workers, measure(args, db, workers)))
+        except SystemExit as error:  # this run failed (its log is kept): the others go on
+            failed.append(f"{db}, {workers} workers: {error}")
         time.sleep(2)  # let the machine settle between runs
     report(args, results)
+    for line in failed:
+        print(f"\nfailed: {line}")
 
 
 if __name__ == "__main__":
