@@ -118,7 +118,7 @@ class Server:
         while True:
             await self.leases.idle()
             await self.bots.idle()
-            if not self.leases._taking:
+            if not self.leases.busy():
                 return
 
     def table_out(self, table: Table) -> dict[str, Any]:

@@ -103,6 +103,10 @@ class Leases:
             await session.execute(delete(LeaseRow).where(LeaseRow.owner == self.owner))
         self.held.clear()
 
+    def busy(self) -> bool:
+        """Whether a lease is being taken."""
+        return bool(self._taking)
+
     async def idle(self) -> None:
         """Wait until no lease is being taken (tests)."""
         while self._taking:
