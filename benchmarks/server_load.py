@@ -1,14 +1,18 @@
-"""Load on one `bodoge serve` process: N tables of random bots and M websocket spectators.
+"""Load on `bodoge serve`: N tables of random bots and M websocket spectators.
 
-    python benchmarks/server_load.py                              # 200 tables, 800 sockets, 25 s
-    python benchmarks/server_load.py --tables 20 --sockets 80 --seconds 5
+    python benchmarks/server_load.py          # 200 tables, 800 sockets, 25 s: 1 worker on SQLite,
+                                              # then 1, 2 and 4 workers on PostgreSQL
+    python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 --seconds 5
+    python benchmarks/server_load.py --db postgresql --workers 1,4
 
-It starts `bodoge serve` on a free loopback port with a fresh temporary --data (SQLite) and
-`--bot-delay 0`, creates N tables whose seats are all `random` bots (such a table starts at
-once), and opens M websockets as spectators (`{"type": "watch", "last_ply": 0}`) spread evenly
-over the tables. A table that ends is replaced by a new one and its watchers move there, so N
-tables stay in play. After a warm-up it measures for a fixed time, then stops the server and
-reads its move log.
+Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` and a fresh
+database: a temporary --data (SQLite), or a new PostgreSQL database on 127.0.0.1:5432 (dropped
+after; several workers also get `--redis` on 127.0.0.1:6379 with a channel of their own). It
+creates N tables whose seats are all `random` bots (such a table starts at once), and opens M
+websockets as spectators (`{"type": "watch", "last_ply": 0}`) spread evenly over the tables. A
+table that ends is replaced by a new one and its watchers move there, so N tables stay in play.
+After a warm-up it measures for a fixed time, then stops the server and reads its move log. The
+runs' figures are printed as one table.
 
 What it measures:
 - moves/s: rows of the server's `moves` table whose `created` falls in the measured window,
@@ -38,6 +42,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -56,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 START_TIMEOUT = 60.0
 GRACE = 1.0  # seconds after the window for the last updates to arrive
-SETUP_TIMEOUT = 120.0
+SETUP_TIMEOUT = 180.0
 
 
 def free_port() -> int:
@@ -65,11 +70,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(data: Path, port: int, log: Any) -> subprocess.Popen[bytes]:
+PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def start_server(
+    data: Path, port: int, log: Any, db_url: str | None, workers: int
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "bodoge", "serve", "--host", HOST, "--port", str(port),
-               "--data", str(data), "--bot-delay", "0"]  # fmt: skip
+               "--data", str(data), "--bot-delay", "0", "--workers", str(workers)]  # fmt: skip
+    if db_url is not None:
+        command += ["--db", db_url]
+    if workers > 1:
+        command += ["--redis", REDIS, "--redis-channel", f"load-{port}"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    server = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+    server = subprocess.Popen(command, stdout=log, stderr=log, env=env, start_new_session=True)
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -84,9 +99,54 @@ def start_server(data: Path, port: int, log: Any) -> subprocess.Popen[bytes]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """utime + stime of a process and its live descendants (the workers), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def new_database() -> tuple[str, str]:
+    """A fresh PostgreSQL database for one run: its name and URL."""
+    import psycopg
+
+    name = f"bodoge_load_{os.getpid()}_{int(time.time() * 1000) % 10**8}"
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return name, f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+
+
+def drop_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+        )
+        admin.execute(f'DROP DATABASE "{name}"')
+
+
+def stored_moves(data: Path, db_url: str | None) -> list[tuple[str, int, float]]:
+    query = "SELECT table_id, ply, created FROM moves"
+    if db_url is None:
+        with sqlite3.connect(data / "bodoge.sqlite3") as db:
+            return db.execute(query).fetchall()
+    import psycopg
+
+    with psycopg.connect(db_url.replace("+psycopg", "")) as db:
+        return db.execute(query).fetchall()
 
 
 @dataclass
@@ -193,13 +253,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
+def measure(args: argparse.Namespace, db: str, workers: int) -> dict[str, Any]:
+    database, db_url = new_database() if db == "postgresql" else (None, None)
+    try:
+        return measure_on(args, db_url, workers)
+    finally:
+        if database is not None:
+            drop_database(database)
+
+
+def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> dict[str, Any]:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bodoge-load-") as tmp:
         data = Path(tmp) / "data"
         port = free_port()
         with open(Path(tmp) / "server.log", "wb") as log:
-            server = start_server(data, port, log)
+            server = start_server(data, port, log, db_url, workers)
             try:
                 token = httpx.post(
                     f"http://{HOST}:{port}/api/guests", json={"name": "load"}
@@ -235,16 +304,13 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
                 run_loop(main())
             except BaseException:
-                server.terminate()
-                server.wait(timeout=30)
+                stop_server(server)
                 kept = Path(tempfile.gettempdir()) / f"bodoge-load-server-{port}.log"
                 shutil.copy(Path(tmp) / "server.log", kept)
                 print(f"the run failed; the server's log is kept in {kept}", file=sys.stderr)
                 raise
-            server.terminate()
-            server.wait(timeout=30)
-        with sqlite3.connect(data / "bodoge.sqlite3") as db:
-            rows = db.execute("SELECT table_id, ply, created FROM moves").fetchall()
+            stop_server(server)
+        rows = stored_moves(data, db_url)
     load_after = os.getloadavg()
     window_start, window_end = marks["start"], marks["end"]
     in_window = [(t, p, c) for t, p, c in rows if window_start <= c < window_end]
@@ -293,35 +359,41 @@ def run_loop(coroutine: Any) -> None:
         asyncio.run(coroutine)
 
 
-def report(args: argparse.Namespace, result: dict[str, Any]) -> None:
-    latencies = [value * 1000 for value in result["latencies"]]
+def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any]]]) -> None:
     command = shlex.join([Path(sys.executable).name, *sys.argv])
     print(f"command: {command}")
     print(f"{args.tables} tables of {args.players} random bots ({args.game}), "
           f"{args.sockets} spectator sockets, {args.warmup:g} s warm-up, {args.seconds:g} s "
-          f"measured, one server process, SQLite; setup took {result['setup']:.1f} s")  # fmt: skip
-    print(f"load average before: {' '.join(f'{v:.2f}' for v in result['load_before'])}, "
-          f"after: {' '.join(f'{v:.2f}' for v in result['load_after'])}")  # fmt: skip
+          f"measured per run; several workers share PostgreSQL and Redis")  # fmt: skip
     print()
-    print("| moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | undelivered | "
-          "games | server CPU | client CPU | client loop lag p99 |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    if latencies:
-        p50, p90, p99 = (percentile(latencies, q) for q in (0.5, 0.9, 0.99))
-        top = max(latencies)
-    else:
-        p50 = p90 = p99 = top = float("nan")
-    print(f"| {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | {p99:.1f} | {top:.1f} | "
-          f"{len(latencies)} | {result['undelivered']} | {result['games']} | "
-          f"{result['server_cpu']:.2f} | {result['client_cpu']:.2f} | "
-          f"{result['lag_p99'] * 1000:.1f} ms |")  # fmt: skip
-    intervals = [value * 1000 for value in result["intervals"]]
-    if intervals:
-        print(f"\na table's pace, ply after ply at its last watcher: p50 "
-              f"{percentile(intervals, 0.5):.0f} ms, p99 {percentile(intervals, 0.99):.0f} ms "
-              f"({len(intervals)} pairs)")  # fmt: skip
-    if result["failures"]:
-        print(f"\n{result['failures']} websockets closed unexpectedly")
+    print("| db | workers | moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | "
+          "undelivered | games | server CPU | client CPU | client lag p99 | pace p50/p99 ms | "
+          "setup s | load avg before → after |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for db, workers, result in results:
+        latencies = [value * 1000 for value in result["latencies"]]
+        if latencies:
+            p50, p90, p99 = (percentile(latencies, q) for q in (0.5, 0.9, 0.99))
+            top = max(latencies)
+        else:
+            p50 = p90 = p99 = top = float("nan")
+        intervals = [value * 1000 for value in result["intervals"]]
+        pace = (
+            f"{percentile(intervals, 0.5):.0f}/{percentile(intervals, 0.99):.0f}"
+            if intervals
+            else "-"
+        )
+        print(f"| {db} | {workers} | {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | "
+              f"{p99:.1f} | {top:.1f} | {len(latencies)} | {result['undelivered']} | "
+              f"{result['games']} | {result['server_cpu']:.2f} | {result['client_cpu']:.2f} | "
+              f"{result['lag_p99'] * 1000:.1f} ms | {pace} | {result['setup']:.1f} | "
+              f"{result['load_before'][0]:.2f} → {result['load_after'][0]:.2f} |")  # fmt: skip
+    for db, workers, result in results:
+        if result["failures"]:
+            print(f"\n{db}, {workers} workers: {result['failures']} websockets closed unexpectedly")
+
+
+DEFAULT_RUNS = [("sqlite", 1), ("postgresql", 1), ("postgresql", 2), ("postgresql", 4)]
 
 
 def main() -> None:
@@ -332,10 +404,30 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds before measuring (5)")
     parser.add_argument("--game", default="koremon_evolution", help="game (koremon_evolution)")
     parser.add_argument("--players", type=int, default=2, help="bots per table (2)")
+    parser.add_argument(
+        "--db", choices=("sqlite", "postgresql"), help="only this database (default: both)"
+    )
+    parser.add_argument(
+        "--workers", help="worker counts, e.g. 1,2,4 (default: 1 on SQLite, 1,2,4 on PostgreSQL)"
+    )
     args = parser.parse_args()
     if args.tables < 1 or args.sockets < args.tables or args.seconds <= 0:
         parser.error("need at least one table, a socket per table and a positive --seconds")
-    report(args, measure(args))
+    runs = DEFAULT_RUNS
+    if args.db is not None or args.workers is not None:
+        counts = [int(n) for n in (args.workers or "1").split(",")]
+        dbs = [args.db] if args.db else ["sqlite", "postgresql"]
+        runs = [(db, n) for db in dbs for n in counts if db == "postgresql" or n == 1]
+    results, failed = [], []
+    for db, workers in runs:
+        try:
+            results.append((db, workers, measure(args, db, workers)))
+        except SystemExit as error:  # this run failed (its log is kept): the others go on
+            failed.append(f"{db}, {workers} workers: {error}")
+        time.sleep(2)  # let the machine settle between runs
+    report(args, results)
+    for line in failed:
+        print(f"\nfailed: {line}")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from bodoge.server.app import create_app  # noqa: E402
 from bodoge.server.config import Settings  # noqa: E402
 
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
-TABLES = ("deadlines", "moves", "seats", "tables", "players")
+TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")
 
 
 @pytest.fixture(scope="session")

@@ -66,7 +66,7 @@ def move(
 
 
 def wait_for_bots(client: TestClient) -> None:
-    client.portal.call(client.app.state.server.bots.idle)  # type: ignore[attr-defined,union-attr]
+    client.portal.call(client.app.state.server.idle)  # type: ignore[attr-defined,union-attr]
 
 
 def play_first_actions(

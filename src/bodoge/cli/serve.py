@@ -7,6 +7,8 @@ the rest of the command line stays light; without the extra the command says how
 from __future__ import annotations
 
 import argparse
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,32 @@ def register(sub: Any) -> None:
         help="offer a trained policy (a bodoge linear-policy file, see docs/rl.md) as bot level "
         "NAME; repeatable",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes behind the one port (1); more than one needs --db postgresql "
+        "and --redis (docs/deploy.md)",
+    )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="Redis for the notices between server processes, e.g. redis://127.0.0.1:6379/0",
+    )
+    serve.add_argument(
+        "--redis-channel",
+        default="bodoge",
+        metavar="NAME",
+        help="the Redis channel prefix, so several bodoge sites may share one Redis (bodoge)",
+    )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how soon another process takes over the bots of a process that died (10)",
+    )
     serve.set_defaults(func=run)
 
 
@@ -92,8 +120,43 @@ def run(args: argparse.Namespace) -> int:
         database_url=args.db,
         bot_delay=args.bot_delay,
         policy_bots=policy_bots(args.policy),
+        redis_url=args.redis,
+        redis_channel=args.redis_channel,
+        lease_seconds=args.lease_seconds,
     )
     settings.async_url()  # a bad URL fails here, in one line
+    check_workers(args.workers, settings)
     print(f"bodoge serve: http://{args.host}:{args.port}", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+        return 0
+    # uvicorn's own workers: it binds the port once and starts N processes that share it, and
+    # starts a new one when one dies. Each imports the app by name, so the settings go to them
+    # as JSON in the environment (they are the command line's, nothing secret beyond the URLs).
+    from bodoge.server.app import SETTINGS_VARIABLE
+    from bodoge.server.migrate import upgrade
+
+    upgrade(settings.sync_url())  # once, before the workers start
+    os.environ[SETTINGS_VARIABLE] = json.dumps(settings.to_json())
+    uvicorn.run(
+        "bodoge.server.app:app_from_environment",
+        factory=True,
+        workers=args.workers,
+        host=args.host,
+        port=args.port,
+        log_level="info",
+    )
     return 0
+
+
+def check_workers(workers: int, settings: Any) -> None:
+    """Several workers share a PostgreSQL database and tell each other of changes over Redis."""
+    if workers < 1:
+        raise InvalidOptions("--workers must be at least 1", ja="--workersは1以上にしてください")
+    if workers > 1 and (settings.is_sqlite() or settings.redis_url is None):
+        raise InvalidOptions(
+            "--workers above 1 needs --db postgresql://... and --redis redis://... "
+            "(the workers share the database and tell each other of changes over Redis)",
+            ja="--workersを2以上にするには--db postgresql://...と--redis redis://...が必要です"
+            "（ワーカーはデータベースを共有し、変更をRedisで知らせ合います）",
+        )

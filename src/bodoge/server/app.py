@@ -1,10 +1,13 @@
 """The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
-/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py and
-clocks.py."""
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py, clocks.py,
+leases.py (which process runs a table's bots and clock) and notices.py (what the processes tell
+each other)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
@@ -23,7 +26,9 @@ from bodoge.server.bots import Bots
 from bodoge.server.clocks import Clocks, take_back
 from bodoge.server.config import Settings
 from bodoge.server.entries import entries
+from bodoge.server.leases import Leases
 from bodoge.server.limits import BodyLimit
+from bodoge.server.notices import Notices
 from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.rematch import release, rematch
 from bodoge.server.replays import Replays
@@ -82,8 +87,12 @@ ANSWERS: dict[int | str, dict[str, Any]] = {
 Credential = Annotated[str | None, Header(alias="X-Seat-Credential")]
 
 
+SETTINGS_VARIABLE = "BODOGE_SERVE_SETTINGS"  # how `bodoge serve --workers` configures each one
+
+
 class Server:
-    """What the routes share: the store, the tables, the websockets and the bots."""
+    """What the routes share: the store, the tables, the websockets, the bots, the leases that
+    say which process runs a table's bots, and (with Redis) the notices between processes."""
 
     def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
@@ -93,6 +102,34 @@ class Server:
         self.bots = Bots(self.tables, settings)
         self.replays = Replays(self.tables)
         self.clocks = Clocks(self.tables)
+        self.leases = Leases(self.tables, self.store, settings)
+        self.leases.add(self.bots)  # a table's runners: one line each
+        self.leases.add(self.clocks)
+        self.notices: Notices | None = None
+        if settings.redis_url is not None:
+            self.notices = Notices(settings.redis_url, settings.redis_channel, self.tables)
+            self.notices.also = self.leases.held
+
+    async def start(self) -> None:
+        if self.notices is not None:
+            await self.notices.start()  # subscribed before anything can be missed
+        await self.leases.start()
+
+    async def close(self) -> None:
+        await self.leases.close()
+        await self.clocks.close()
+        await self.bots.close()
+        if self.notices is not None:
+            await self.notices.close()
+        await self.store.close()
+
+    async def idle(self) -> None:
+        """Wait until no lease is being taken and no bot has anything to do (tests)."""
+        while True:
+            await self.leases.idle()
+            await self.bots.idle()
+            if not self.leases.busy():
+                return
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -135,13 +172,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate.upgrade, settings.sync_url())
         server = Server(settings, limiter)
         app.state.server = server
-        await server.tables.resume()
+        await server.start()
         try:
             yield
         finally:
-            await server.clocks.close()
-            await server.bots.close()
-            await server.store.close()
+            await server.close()
 
     app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
     errors.install(app)
@@ -217,7 +252,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}", response_model=TableOut, responses=_errors(404))
     async def table_info(table_id: str, srv: ServerDep) -> dict[str, Any]:
-        return srv.table_out(await srv.tables.get(table_id))
+        return srv.table_out(await srv.tables.current(table_id))
 
     @app.post(
         "/api/tables/{table_id}/join",
@@ -279,7 +314,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables/{table_id}/prompt", response_model=Prompt, responses=_errors(401, 403, 404)
     )
     async def prompt(table_id: str, srv: ServerDep, credential: Credential = None) -> Any:
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         return JSONResponse(table.match.prompt(srv.tables.viewer(table, credential)))
 
     @app.get(
@@ -293,7 +328,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         since: Annotated[int, Query(ge=0)] = 0,
         credential: Credential = None,
     ) -> Any:
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         return JSONResponse(entries(table, srv.tables.viewer(table, credential), since))
 
     @app.get("/api/tables/{table_id}/content", responses=_errors(404))
@@ -312,7 +347,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: str, srv: ServerDep, credential: Credential = None
     ) -> PlainTextResponse:
         """The game record file, as a download named bodoge-GAME-TABLE.txt."""
-        table = await srv.tables.get(table_id)
+        table = await srv.tables.current(table_id)
         srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
         name = f"bodoge-{table.game}-{table.id}.txt"
         return PlainTextResponse(
@@ -353,3 +388,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Last, so every /api and /ws route (and /docs) is matched before the files.
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of `bodoge serve --workers N` (uvicorn imports it by name in each
+    worker process; the settings come as JSON in BODOGE_SERVE_SETTINGS)."""
+    return create_app(Settings.from_json(json.loads(os.environ[SETTINGS_VARIABLE])))

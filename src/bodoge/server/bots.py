@@ -6,7 +6,9 @@ first so people can follow, and is seeded per (table seed, seat, ply) so a table
 moves through the same path as a person (`TableService.move`) with `by="bot:<level>"` (or
 `"timeout:<level>"` standing in for a seat whose clock ran out: `Seat.decider`).
 
-One driver task per table runs while a bot is pending; any change at the table wakes it.
+One driver task per table runs while a bot is pending. The lease gate (leases.py) wakes it at
+any change of a table whose lease this process holds, so the bots of a table run in one process
+of several; `stop` ends a driver whose lease went elsewhere.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import asyncio
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from bodoge.ai import make_bot
 from bodoge.engine import BodogeError, StaleMove
@@ -25,6 +29,7 @@ from bodoge.server.thinking import bot_seed, think
 
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
+RETRY_SECONDS = 1.0
 SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not describe
     "random": {
         "en": "Random: any legal move, for testing",
@@ -39,7 +44,6 @@ class Bots:
         self.settings = settings
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._pool: ProcessPoolExecutor | None = None
-        service.listeners.append(self.wake)
 
     def wake(self, table_id: str) -> None:
         driver = self._drivers.get(table_id)
@@ -47,6 +51,11 @@ class Bots:
             self._drivers[table_id] = asyncio.get_running_loop().create_task(
                 self._drive(table_id), name=f"bots:{table_id}"
             )
+
+    def stop(self, table_id: str) -> None:
+        driver = self._drivers.pop(table_id, None)
+        if driver is not None:
+            driver.cancel()
 
     async def close(self) -> None:
         drivers = list(self._drivers.values())
@@ -91,6 +100,9 @@ class Bots:
                     await self.service.move(table_id, seat, action, ply, None, by=by)
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
+                except SQLAlchemyError:  # the database busy or away for a moment: try again
+                    log.warning("bot at table %s waits for the database", table_id, exc_info=True)
+                    await asyncio.sleep(RETRY_SECONDS)
         except asyncio.CancelledError:
             raise
         except (BodogeError, ApiError) as error:

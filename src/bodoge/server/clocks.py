@@ -3,12 +3,13 @@ then lets a bot of the table's timeout level stand in for each seat whose time r
 (`timekeeping.expire`); the bot then moves through the same path as every move (bots.py) with
 `by="timeout:<level>"`. The person takes the seat back with `take_back`.
 
-`wake(table_id)` (a listener on `TableService`, like `Bots.wake`) starts or wakes the table's
-driver. The driver reads the deadlines from the database every time it wakes, never only from
-memory, and changes the table through `TableService.change` (the table's lock, one transaction),
-so another process may have written them and a restart (even after kill -9) fires an overdue
-deadline at once. It also writes the first deadlines when a game starts and stops the clock of a
-seat whose person left (the rows follow who is pending: `timekeeping.settle`).
+`wake(table_id)` starts or wakes the table's driver and `stop(table_id)` ends it: a runner of
+the lease gate (leases.py, like `Bots`), so one process drives a table's clock. The driver reads
+the deadlines from the database every time it wakes, never only from memory, and changes the
+table through `TableService.change` (the table's row lock, one transaction), so another process
+may have written them and a restart (even after kill -9) fires an overdue deadline at once. It
+also writes the first deadlines when a game starts and stops the clock of a seat whose person
+left (the rows follow who is pending: `timekeeping.settle`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ class Clocks:
         self.service = service
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._wakeups: dict[str, asyncio.Event] = {}
-        service.listeners.append(self.wake)
 
     def wake(self, table_id: str) -> None:
         table = self.service.cached(table_id)
@@ -47,6 +47,12 @@ class Clocks:
             self._drivers[table_id] = asyncio.get_running_loop().create_task(
                 self._drive(table_id), name=f"clocks:{table_id}"
             )
+
+    def stop(self, table_id: str) -> None:
+        driver = self._drivers.pop(table_id, None)
+        self._wakeups.pop(table_id, None)
+        if driver is not None:
+            driver.cancel()
 
     async def close(self) -> None:
         drivers = list(self._drivers.values())

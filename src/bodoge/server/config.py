@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from bodoge.engine.errors import BodogeError
 
@@ -38,6 +39,26 @@ class Settings:
     # Trained policies offered as bot levels: name -> bot spec ("policy:FILE.json"). Only the
     # server's own configuration sets them: a spec names files and modules.
     policy_bots: tuple[tuple[str, str], ...] = ()
+    # Several server processes (workers, machines) on one PostgreSQL: the Redis that carries
+    # their notices ("table T changed, ply P"); None: one process, nothing shared.
+    redis_url: str | None = None
+    redis_channel: str = "bodoge"  # its notices go on "<this>:tables"
+    lease_seconds: float = 10.0  # a table's runners (bots, clocks) move on this long after a death
+    sqlite_busy_timeout: float = 5.0  # seconds another process's write may keep SQLite locked
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON (how `bodoge serve --workers` hands them to its workers)."""
+        values = asdict(self)
+        values["data_dir"] = str(self.data_dir)
+        return values
+
+    @classmethod
+    def from_json(cls, values: dict[str, Any]) -> Settings:
+        values = dict(values)
+        values["data_dir"] = Path(values["data_dir"])
+        values["cors_origins"] = tuple(values["cors_origins"])
+        values["policy_bots"] = tuple(tuple(pair) for pair in values["policy_bots"])
+        return cls(**values)
 
     def bot_levels(self) -> tuple[str, ...]:
         """Every level a seat may ask for: the terminal's, then the configured policies."""

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
+
+MIGRATION_LOCK = 0x626F646F6765  # "bodoge": several server processes starting at once migrate once
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -23,6 +25,10 @@ def upgrade(sync_url: str) -> None:
     engine = create_engine(sync_url)
     try:
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             config = alembic_config(sync_url)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")

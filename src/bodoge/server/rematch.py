@@ -98,7 +98,7 @@ async def _make(service: TableService, old: Table) -> str:
         created=now(),
     )
     try:
-        async with service.store.session() as session, session.begin():
+        async with service.store.write() as session:
             session.add(table_row)
             await session.flush()  # the table first: the seats refer to it
             session.add_all(rows)
@@ -119,8 +119,8 @@ async def _make(service: TableService, old: Table) -> str:
 async def _claim(
     service: TableService, table_id: str, player_id: str | None
 ) -> tuple[Table, int, str]:
-    async with service.lock(table_id):
-        table = await service.get_locked(table_id)
+    async with service.lock(table_id), service.store.write() as session:
+        table, _ = await service.locked(session, table_id)
         mine = [s for s in table.seats if player_id and s.player_id == player_id]
         if not mine or mine[0].kind not in ("reserved", "human"):
             raise ApiError(
@@ -135,16 +135,15 @@ async def _claim(
         starts = table.status == "waiting" and all(
             s.kind not in ("open", "reserved") for s in others
         )
-        async with service.store.session() as session, session.begin():
+        await session.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+            .values(kind="human", credential_hash=credential_hash)
+        )
+        if starts:
             await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                .values(kind="human", credential_hash=credential_hash)
+                update(TableRow).where(TableRow.id == table_id).values(status="playing")
             )
-            if starts:
-                await session.execute(
-                    update(TableRow).where(TableRow.id == table_id).values(status="playing")
-                )
         seat.kind, seat.credential_hash = "human", credential_hash
         if starts:
             table.status = "playing"
@@ -154,16 +153,15 @@ async def _claim(
 async def release(service: TableService, table_id: str, player_id: str | None) -> None:
     """Open the seat kept for `player_id` at the rematch `table_id`, if it is still kept (they
     left the old table instead of claiming it)."""
-    async with service.lock(table_id):
-        table = await service.get_locked(table_id)
+    async with service.lock(table_id), service.store.write() as session:
+        table, _ = await service.locked(session, table_id)
         kept = [s for s in table.seats if s.kind == "reserved" and s.player_id == player_id]
         if not player_id or not kept:
             return
-        async with service.store.session() as session, session.begin():
-            await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == kept[0].seat)
-                .values(kind="open", player_id=None, name=None)
-            )
+        await session.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == kept[0].seat)
+            .values(kind="open", player_id=None, name=None)
+        )
         kept[0].kind, kept[0].player_id, kept[0].name = "open", None, None
     service.changed(table_id)

@@ -7,9 +7,12 @@ at start (`migrate`); these models must match them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -22,6 +25,9 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    func,
+    insert,
+    null,
     select,
 )
 from sqlalchemy.ext.asyncio import (
@@ -110,23 +116,68 @@ class DeadlineRow(Base):
     due: Mapped[float] = mapped_column(Float)
 
 
+class LeaseRow(Base):
+    """Which server process runs a table's bots and clocks, until when (migration 0003)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    until: Mapped[float] = mapped_column(Float)
+
+
 class Store:
-    """The async engine and the queries. Writes that must be atomic take a session from
-    `session()` and commit once."""
+    """The async engine and the queries. Reads take a session from `session()`; a write takes
+    one from `write()`, already in its transaction, and commits once at the end.
+
+    On SQLite the process's writers queue for the database's one write lock in an
+    `asyncio.Lock`, first come first served, instead of polling for it in SQLite's busy handler:
+    under load that polling starved some writers past the busy timeout ("database is locked", a
+    500). The driver opens the transaction at its first INSERT or UPDATE (a read before it runs
+    on its own, so a transaction never has to upgrade from reading to writing), so the lock is
+    held for the writes and the commit only. The busy timeout is kept for other processes on
+    the same file."""
 
     def __init__(self, settings: Settings) -> None:
-        self.engine: AsyncEngine = create_async_engine(settings.async_url())
-        if settings.is_sqlite():
+        self.sqlite = settings.is_sqlite()
+        options: dict[str, Any] = {}
+        if self.sqlite:
+            options["connect_args"] = {"timeout": settings.sqlite_busy_timeout}
+        else:
+            # Under load every table's bot wants a connection at once: they wait their turn (a
+            # slow move) rather than fail after the pool's default 30 s.
+            options.update(pool_size=10, max_overflow=10, pool_timeout=300)
+        self.engine: AsyncEngine = create_async_engine(settings.async_url(), **options)
+        if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._write_lock = asyncio.Lock()
+        # One-statement reads on PostgreSQL without a transaction: no ROLLBACK round trip (a
+        # worker reads a table's newer moves at every other worker's move).
+        self.glance = self.session
+        if not self.sqlite:
+            self.glance = async_sessionmaker(
+                self.engine.execution_options(isolation_level="AUTOCOMMIT"),
+                expire_on_commit=False,
+            )
 
     async def close(self) -> None:
         await self.engine.dispose()
 
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """A session in a write transaction, committed when the block ends without an error."""
+        if not self.sqlite:
+            async with self.session() as session, session.begin():
+                yield session
+            return
+        async with self._write_lock, self.session() as session, session.begin():
+            yield session
+
     # ---- players ------------------------------------------------------------------------
 
     async def add_player(self, player: PlayerRow) -> None:
-        async with self.session() as session, session.begin():
+        async with self.write() as session:
             session.add(player)
 
     async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
@@ -215,3 +266,100 @@ def dumps(value: Any) -> str:
 
 def now() -> float:
     return time.time()
+
+
+@dataclass
+class Locked:
+    """A table as stored, read under its write lock: what a cached `Table` is checked against."""
+
+    status: str
+    rematch: str | None  # the table's rematch_id
+    ply: int  # the last stored move's ply (0: none)
+    seats: Sequence[Any]  # rows with SeatRow's columns, in seat order
+    duplicate: int | None  # the ply of the move already stored under the asked client key
+
+
+async def lock_table(
+    session: AsyncSession,
+    table_id: str,
+    seat: int | None = None,
+    client_key: str | None = None,
+    lock: bool = True,
+) -> Locked | None:
+    """Lock the table's row for this transaction (PostgreSQL: SELECT ... FOR NO KEY UPDATE; SQLite
+    holds the database's write lock already) and read its status, last ply, seats and the move
+    stored under (seat, client key), in one statement. None if there is no such table."""
+    last = (
+        select(func.coalesce(func.max(MoveRow.ply), 0))
+        .where(MoveRow.table_id == TableRow.id)
+        .scalar_subquery()
+    )
+    duplicate: Any = null()
+    if client_key is not None:
+        duplicate = (
+            select(MoveRow.ply)
+            .where(
+                MoveRow.table_id == TableRow.id,
+                MoveRow.seat == seat,
+                MoveRow.client_key == client_key,
+            )
+            .scalar_subquery()
+        )
+    query = (
+        select(
+            TableRow.status,
+            TableRow.rematch_id,
+            last.label("last_ply"),
+            duplicate.label("duplicate"),
+            *SeatRow.__table__.columns,
+        )
+        .join(SeatRow, SeatRow.table_id == TableRow.id)
+        .where(TableRow.id == table_id)
+        .order_by(SeatRow.seat)
+    )
+    if lock:
+        # The lock first, alone: under READ COMMITTED a statement that waited for a row lock
+        # still reads the rest (the last ply) as of before the wait, so the reading comes after.
+        # NO KEY UPDATE: the writers of one table wait for each other, while the foreign key
+        # checks of rows that refer to the table (a lease, a move) need not wait.
+        await session.execute(
+            select(TableRow.id)
+            .where(TableRow.id == table_id)
+            .with_for_update(of=TableRow, key_share=True)
+        )
+    found = await session.execute(query)
+    rows = found.all()
+    if not rows:
+        return None
+    first = rows[0]
+    return Locked(
+        first.status,
+        first.rematch_id,
+        first.last_ply,
+        rows,
+        first.duplicate,
+    )
+
+
+async def moves_after(
+    session: AsyncSession, table_id: str, ply: int, until: int | None = None
+) -> Sequence[Any]:
+    """The stored moves after `ply` (up to `until`), in order (rows with MoveRow's columns)."""
+    query = select(MoveRow.ply, MoveRow.seat, MoveRow.action, MoveRow.by).where(
+        MoveRow.table_id == table_id, MoveRow.ply > ply
+    )
+    if until is not None:
+        query = query.where(MoveRow.ply <= until)
+    found = await session.execute(query.order_by(MoveRow.ply))
+    return found.all()
+
+
+async def insert_move(session: AsyncSession, **values: Any) -> None:
+    """Append one move: a plain INSERT (the ORM's unit of work cost a quarter of the server's
+    time on the move path)."""
+    await session.execute(insert(MoveRow.__table__).values(**values))
+
+
+async def read_table(session: AsyncSession, table_id: str) -> Locked | None:
+    """`lock_table`'s reading without the lock (a reader catching up)."""
+    return await lock_table(session, table_id, lock=False)

@@ -1,14 +1,22 @@
 """Tables on `Match`: create, join, leave, and moves applied one at a time per table.
 
 Each table's `Match` is rebuilt from its stored log (`Match(game, players, options, seed)` plus
-every stored move and undo) and kept in memory. A move takes the table's `asyncio.Lock`, then in
-one transaction: a move already stored under the seat's client key is answered "duplicate" with
-its first answer recomputed; otherwise it is applied on the match (which refuses anything stale
-or illegal before it changes), inserted and committed, and only then are the listeners (the
-websockets, the bots, the clocks) told. If the insert or the commit fails the cached match is
-dropped, so the next request reloads it from the database. The clocks' bookkeeping
-(`timekeeping.settle`: the mover charged, the seats now pending started) is part of that
-transaction; other changes of a table (a timeout, a seat taken back) go through `change`.
+every stored move and undo) and kept in memory. Several server processes may share a PostgreSQL
+database (`bodoge serve --workers`), so the database serialises the writes, never a process's
+memory: a move, join or leave takes the table's `asyncio.Lock` (so one process does not queue
+its own requests in the database), then in one write transaction locks the table's row
+(`lock_table`: SELECT ... FOR NO KEY UPDATE) and reads its status, seats and last stored ply. A
+cached table behind that (another process moved) catches up by replaying the newer moves first.
+On SQLite, which one process owns, the writes queue for the file's write lock and the cache is
+what is stored. Then a move already stored under the seat's client key is answered "duplicate"
+with its first answer recomputed; otherwise the move is applied on the match (which refuses
+anything stale or illegal before it changes), inserted and committed, and only then are the
+listeners (the websockets, the lease gate and its bots) and the `committed` hooks (the notices
+to the other processes) told. If the insert or the commit fails the cached match is dropped, so
+the next request reloads it from the database.
+The clocks' bookkeeping (`timekeeping.settle`: the mover charged, the seats now pending
+started) is part of a move's transaction; other changes of a table (a timeout, a seat taken
+back) go through `change`, which locks the table the same way.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
@@ -31,7 +39,21 @@ from bodoge.server import auth, timekeeping
 from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
-from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
+from bodoge.server.store import (
+    Locked,
+    PlayerRow,
+    SeatRow,
+    Store,
+    TableRow,
+    dumps,
+    find_move,
+    insert_move,
+    lock_table,
+    moves_after,
+    now,
+    read_table,
+    table_deadlines,
+)
 from bodoge.server.timekeeping import TableClock
 
 log = logging.getLogger("bodoge.server")
@@ -127,7 +149,9 @@ class TableService:
         self.settings = settings
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self.listeners: list[Callable[[str], None]] = []
+        self.listeners: list[Callable[[str], None]] = []  # told of every change, ours or not
+        # told of each change this process committed, with the table's ply (the notices)
+        self.committed: list[Callable[[str, int], None]] = []
 
     # ---- loading ------------------------------------------------------------------------
 
@@ -152,19 +176,11 @@ class TableService:
     async def _load(self, table_id: str) -> Table:
         found = await self.store.table(table_id)
         if found is None:
-            raise ApiError(
-                "not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません"
-            )
+            raise _not_found(table_id)
         row, seat_rows = found
         options = json.loads(row.options)
         match = Match(row.game, row.players, options, row.seed)
-        for move in await self.store.moves(table_id):
-            if move.action == UNDO:
-                match.undo(move.seat)
-            else:
-                match.apply(move.seat, move.action, by=move.by)
-            if match.ply != move.ply:
-                raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")
+        _replay(table_id, match, await self.store.moves(table_id))
         seats = [Seat.from_row(seat) for seat in seat_rows]
         deadlines = await self.store.deadlines(table_id)
         clock = TableClock.load(row.clock, row.timeout_level, seat_rows, deadlines)
@@ -185,6 +201,34 @@ class TableService:
             clock=clock,
         )
 
+    async def locked(
+        self,
+        session: Any,
+        table_id: str,
+        seat: int | None = None,
+        client_key: str | None = None,
+    ) -> tuple[Table, Locked]:
+        """In a write transaction (`store.write()`, under the table's `lock`): the table, its row
+        locked and the cache caught up with it. Every write to a table goes through this."""
+        table = await self._get_locked(table_id)
+        if self.store.sqlite:
+            # One process owns a SQLite file (several workers need PostgreSQL), and its writes
+            # queue for the file's one write lock: the cache is what is stored. Only the client
+            # key is looked up, with no read before the writes of a bot's move.
+            first = await find_move(session, table_id, seat, client_key) if client_key else None
+            duplicate = first.ply if first is not None else None
+            return table, Locked(table.status, table.rematch, table.match.ply, [], duplicate)
+        stored = await lock_table(session, table_id, seat, client_key)
+        if stored is None:
+            self.drop(table_id)
+            raise _not_found(table_id)
+        try:
+            await self._catch_up(session, table, stored)
+        except BaseException:
+            self.drop(table_id)
+            raise
+        return table, stored
+
     async def get_locked(self, table_id: str) -> Table:
         """`get` for a caller that holds the table's lock."""
         return await self._get_locked(table_id)
@@ -200,16 +244,78 @@ class TableService:
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
 
-    async def resume(self) -> list[str]:
-        """Rebuild every table in play from its log (at start) and tell the listeners, so the
-        bots whose turn it is go on."""
-        ids = await self.store.table_ids("playing")
-        for table_id in ids:
-            await self.get(table_id)
-            self._changed(table_id)
-        return ids
+    def cached_ids(self) -> list[str]:
+        return list(self._tables)
+
+    async def current(self, table_id: str) -> Table:
+        """The table as stored now: `get`, checked against the database first when other
+        processes may have changed it (a reader that must not miss anything: a socket's hello)."""
+        if self.settings.redis_url is None:
+            return await self.get(table_id)
+        return await self.refresh(table_id)
+
+    async def refresh(self, table_id: str, ply: int | None = None) -> Table:
+        """Bring a cached table up to the database (another process changed it). `ply`, from
+        a notice: a notice past the cached ply is a move, so reading the newer moves suffices;
+        any other notice is a seat change (a join, a leave) and the seats are read too."""
+        async with self.lock(table_id):
+            table = self._tables.get(table_id)
+            if table is None:
+                return await self._get_locked(table_id)
+            try:
+                if ply is not None and ply > table.match.ply:
+                    async with self.store.glance() as session:  # one statement
+                        await self._replay_newer(session, table)
+                else:
+                    async with self.store.session() as session:
+                        stored = await read_table(session, table_id)
+                        if stored is None:
+                            raise RuntimeError(f"table {table_id} is no longer stored")
+                        await self._catch_up(session, table, stored)
+            except BaseException:
+                self.drop(table_id)
+                raise
+            return table
+
+    async def _catch_up(self, session: Any, table: Table, stored: Locked) -> None:
+        """Make the cached table what is stored: its status, its seats and its moves."""
+        table.status = stored.status
+        table.rematch = stored.rematch
+        table.seats = [Seat.from_row(row) for row in stored.seats]
+        if table.clock.running or table.clock.settings.kind != "none":
+            # another process may have charged a bank or started a deadline
+            deadlines = await table_deadlines(session, table.id)
+            table.clock = table.clock.reloaded(stored.seats, deadlines)
+        if stored.ply < table.match.ply:
+            # the cache is ahead of the database (which cannot happen short of a restore):
+            # start the match again from the stored log
+            table.match = Match(table.game, table.players, table.options, table.seed)
+        if stored.ply != table.match.ply:
+            # up to the ply read: each statement of a reader sees its own moment (READ COMMITTED)
+            await self._replay_newer(session, table, stored.ply)
+        if table.match.ply != stored.ply:
+            raise RuntimeError(f"table {table.id}: stored ply {stored.ply}, at {table.match.ply}")
+
+    async def _replay_newer(self, session: Any, table: Table, until: int | None = None) -> None:
+        match = table.match
+        _replay(table.id, match, await moves_after(session, table.id, match.ply, until))
+        if match.is_over():
+            table.status = "over"
 
     def _changed(self, table_id: str) -> None:
+        """A change this process committed: the other processes are told (with the ply), then
+        the listeners here."""
+        table = self._tables.get(table_id)
+        ply = table.match.ply if table is not None else 0
+        for hook in self.committed:
+            try:
+                hook(table_id, ply)
+            except Exception:
+                log.exception("committed hook failed for table %s", table_id)
+        self.changed_elsewhere(table_id)
+
+    def changed_elsewhere(self, table_id: str) -> None:
+        """Tell the listeners of a change (ours, or another process's once refreshed)."""
         for listener in self.listeners:
             try:
                 listener(table_id)
@@ -302,7 +408,7 @@ class TableService:
             rematch_id=None,
             created=created,
         )
-        async with self.store.session() as session, session.begin():
+        async with self.store.write() as session:
             session.add(table_row)
             await session.flush()  # the table first: the seats refer to it
             session.add_all(rows)
@@ -326,8 +432,8 @@ class TableService:
         return table, my_seat, credential, invite
 
     async def join(self, player: PlayerRow, table_id: str, invite: str | None) -> tuple[int, str]:
-        async with self.lock(table_id):
-            table = await self._get_locked(table_id)
+        async with self.lock(table_id), self.store.write() as session:
+            table, _ = await self.locked(session, table_id)
             if not table.public and not auth.matches(invite or "", table.invite_hash):
                 raise ApiError(
                     "forbidden",
@@ -349,28 +455,27 @@ class TableService:
             credential = auth.new_secret()
             credential_hash = auth.hash_secret(credential)
             status = "playing" if len(free) == 1 and not reserved(table) else "waiting"
-            async with self.store.session() as session, session.begin():
-                claimed = await session.execute(
-                    update(SeatRow)
-                    .where(
-                        SeatRow.table_id == table_id,
-                        SeatRow.seat == seat.seat,
-                        SeatRow.kind == "open",
-                    )
-                    .values(
-                        kind="human",
-                        player_id=player.id,
-                        name=player.name,
-                        credential_hash=credential_hash,
-                    )
+            claimed = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat.seat,
+                    SeatRow.kind == "open",
                 )
-                if cast(CursorResult[Any], claimed).rowcount != 1:  # another server took it
-                    self.drop(table_id)
-                    raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
-                if status != table.status:
-                    await session.execute(
-                        update(TableRow).where(TableRow.id == table_id).values(status=status)
-                    )
+                .values(
+                    kind="human",
+                    player_id=player.id,
+                    name=player.name,
+                    credential_hash=credential_hash,
+                )
+            )
+            if cast(CursorResult[Any], claimed).rowcount != 1:  # the row lock makes this rare
+                self.drop(table_id)
+                raise ApiError("seat_taken", "that seat was just taken", "その席は埋まりました")
+            if status != table.status:
+                await session.execute(
+                    update(TableRow).where(TableRow.id == table_id).values(status=status)
+                )
             seat.kind, seat.player_id, seat.name = "human", player.id, player.name
             seat.credential_hash = credential_hash
             table.status = status
@@ -379,8 +484,8 @@ class TableService:
 
     async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
         """Give up a seat: before the game it is open again; during the game a bot stands in."""
-        async with self.lock(table_id):
-            table = await self._get_locked(table_id)
+        async with self.lock(table_id), self.store.write() as session:
+            table, _ = await self.locked(session, table_id)
             number = self.require_seat(table, credential)
             seat = table.seats[number]
             if table.status == "waiting":
@@ -394,12 +499,11 @@ class TableService:
                 values = {"credential_hash": None, "stand_in": self.settings.stand_in_level}
             else:
                 values = {"credential_hash": None}
-            async with self.store.session() as session, session.begin():
-                await session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == number)
-                    .values(**values)
-                )
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == number)
+                .values(**values)
+            )
             for key, value in values.items():
                 setattr(seat, key, value)
         self._changed(table_id)
@@ -416,11 +520,7 @@ class TableService:
             )
         seat = table.seat_of(credential)
         if seat is None:
-            raise ApiError(
-                "unauthorized",
-                "that credential opens no seat at this table",
-                "その認証情報はこの卓のどの席のものでもありません",
-            )
+            raise _wrong_seat()
         return seat
 
     def viewer(self, table: Table, credential: str | None) -> int | None:
@@ -441,25 +541,28 @@ class TableService:
         expected_ply: int | None,
         client_key: str | None,
         by: str | None = None,
+        credential: str | None = None,
     ) -> dict[str, Any]:
         """Apply a decision (`action` None: an undo) for `seat`; the answer's body. Refusals are
-        raised (BodogeError or ApiError), nothing changed."""
+        raised (BodogeError or ApiError), nothing changed. A person's move passes its
+        `credential`, checked again against the seats as stored (a leave on another process);
+        a bot's (`by` "bot:...") is refused as stale if its seat no longer has a bot."""
         async with self.lock(table_id):
-            table = await self._get_locked(table_id)
-            if table.status == "waiting":
-                raise ApiError(
-                    "not_started",
-                    "the game has not started: seats are still open",
-                    "まだ空席があるのでゲームは始まっていません",
-                )
-            match = table.match
             applied = False
             try:
-                async with self.store.session() as session, session.begin():
-                    if client_key is not None:
-                        first = await find_move(session, table_id, seat, client_key)
-                        if first is not None:
-                            return self._duplicate(table, seat, first.ply)
+                async with self.store.write() as session:
+                    table, stored = await self.locked(session, table_id, seat, client_key)
+                    match = table.match
+                    if credential is not None and self.require_seat(table, credential) != seat:
+                        raise _wrong_seat()
+                    if table.status == "waiting":
+                        raise ApiError(
+                            "not_started",
+                            "the game has not started: seats are still open",
+                            "まだ空席があるのでゲームは始まっていません",
+                        )
+                    if stored.duplicate is not None:
+                        return self._duplicate(table, seat, stored.duplicate)
                     timekeeping.check_decider(table.seats[seat], by)  # not a stale stand-in
                     if action is None:
                         match.undo(seat, expected_ply)
@@ -467,16 +570,15 @@ class TableService:
                         match.apply(seat, action, expected_ply, by)
                     applied = True
                     entry = match.log[-1]
-                    session.add(
-                        MoveRow(
-                            table_id=table_id,
-                            ply=entry.ply,
-                            seat=seat,
-                            action=match.notation(entry),
-                            by=by,
-                            client_key=client_key,
-                            created=now(),
-                        )
+                    await insert_move(
+                        session,
+                        table_id=table_id,
+                        ply=entry.ply,
+                        seat=seat,
+                        action=match.notation(entry),
+                        by=by,
+                        client_key=client_key,
+                        created=now(),
                     )
                     if match.is_over():
                         await session.execute(
@@ -508,9 +610,9 @@ class TableService:
         commit. `apply` raises its refusals (ApiError, BodogeError) before it changes anything;
         if anything else fails the cached table is dropped, to be reloaded from the database."""
         async with self.lock(table_id):
-            table = await self._get_locked(table_id)
             try:
-                async with self.store.session() as session, session.begin():
+                async with self.store.write() as session:
+                    table, _ = await self.locked(session, table_id)
                     result = await apply(session, table)
             except (ApiError, BodogeError):
                 raise
@@ -537,7 +639,10 @@ class TableService:
         try:
             table = await self.get(table_id)
             seat = self.require_seat(table, credential)
-            return 200, await self.move(table_id, seat, action, expected_ply, client_key)
+            answer = await self.move(
+                table_id, seat, action, expected_ply, client_key, credential=credential
+            )
+            return 200, answer
         except (ApiError, BodogeError) as error:
             extra: dict[str, Any] = {"status": error.code}
             if isinstance(error, StaleMove):
@@ -593,3 +698,26 @@ class TableService:
         ]
         match.names = names
         return match.record()
+
+
+def _not_found(table_id: str) -> ApiError:
+    return ApiError("not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません")
+
+
+def _wrong_seat() -> ApiError:
+    return ApiError(
+        "unauthorized",
+        "that credential opens no seat at this table",
+        "その認証情報はこの卓のどの席のものでもありません",
+    )
+
+
+def _replay(table_id: str, match: Match, moves: Sequence[Any]) -> None:
+    """Apply stored moves (rows with ply, seat, action, by) to `match`, checking each ply."""
+    for move in moves:
+        if move.action == UNDO:
+            match.undo(move.seat)
+        else:
+            match.apply(move.seat, move.action, by=move.by)
+        if match.ply != move.ply:
+            raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")

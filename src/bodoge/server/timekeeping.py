@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, insert, update
@@ -144,6 +144,14 @@ class TableClock:
             timeout_level or DEFAULT_TIMEOUT_LEVEL,
             {row.seat: row.bank for row in seats if row.bank is not None},
             {row.seat: Deadline(row.ply, row.due) for row in deadlines},
+        )
+
+    def reloaded(self, seats: Sequence[SeatRow], deadlines: list[DeadlineRow]) -> TableClock:
+        """The same clock with its banks and deadlines as stored now."""
+        return replace(
+            self,
+            banks={row.seat: row.bank for row in seats if row.bank is not None},
+            running={row.seat: Deadline(row.ply, row.due) for row in deadlines},
         )
 
     def initial_bank(self) -> float | None:

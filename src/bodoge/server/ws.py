@@ -134,7 +134,7 @@ class Hub:
             await socket.close(CLOSE_POLICY)
             return None
         try:
-            table = await self.service.get(table_id)
+            table = await self.service.current(table_id)  # a reconnect misses nothing
             credential = first.credential if isinstance(first, WsAuth) else None
             seat: int | None
             if isinstance(first, WsAuth):

@@ -1,0 +1,137 @@
+"""`bodoge serve --workers N` as real processes on PostgreSQL and Redis, for the tests of several
+workers: a fresh database per cluster, its own Redis channel, and which worker holds what."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import psycopg
+
+from bodoge.server import migrate
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/0"
+START_TIMEOUT = 60.0
+
+
+@dataclass
+class Cluster:
+    process: subprocess.Popen[bytes]
+    port: int
+    db_url: str
+    channel: str  # the Redis channel of its notices
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def workers(self) -> list[int]:
+        """The pids of uvicorn's worker processes (the supervisor's spawned children)."""
+        found = []
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        for pid in children.read_text().split():
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except FileNotFoundError:
+                continue
+            if b"spawn_main" in command:
+                found.append(int(pid))
+        return found
+
+    def worker_of(self, client_port: int) -> int | None:
+        """The worker whose socket is the server end of the connection from `client_port`."""
+        inode = _server_inode(self.port, client_port)
+        if inode is None:
+            return None
+        for pid in self.workers():
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                try:
+                    if os.readlink(fd) == f"socket:[{inode}]":
+                        return pid
+                except OSError:
+                    continue
+        return None
+
+
+def _server_inode(server_port: int, client_port: int) -> str | None:
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, inode = fields[1], fields[2], fields[9]
+        if int(local.split(":")[1], 16) == server_port and int(remote.split(":")[1], 16) == (
+            client_port
+        ):
+            return inode
+    return None
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
+    name = f"bodoge_workers_{secrets.token_hex(4)}"
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
+    db_url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
+    migrate.upgrade(db_url)
+    port, channel = free_port(), f"test-{secrets.token_hex(4)}"
+    command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--db", db_url,
+               "--redis", REDIS, "--redis-channel", channel,
+               "--workers", str(workers), *extra]  # fmt: skip
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": SRC},
+        start_new_session=True,
+    )
+    running = Cluster(process, port, db_url, channel)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while len(running.workers()) < workers or not _healthy(running.base):
+            assert process.poll() is None, f"bodoge serve exited with {process.returncode}"
+            assert time.monotonic() < deadline, "the workers did not start in time"
+            time.sleep(0.1)
+        time.sleep(0.5)  # the last worker's startup (its lifespan) after its first answer
+        yield running
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            )
+            admin.execute(f'DROP DATABASE "{name}"')
+
+
+def _healthy(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/api/health", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+NOTICE = re.compile(r"^[A-Za-z0-9_-]{1,32} [0-9]+$")
