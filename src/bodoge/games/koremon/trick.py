@@ -27,6 +27,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import playouts, trick_words, words
 from bodoge.games.koremon.cards import (
@@ -658,7 +659,7 @@ class TrickState(State):
             rng,
         )
         new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-        rng.shuffle(new.reserve)
+        shuffle(new.reserve, rng)
         for other, hand in zip(hidden, piles[1:], strict=True):
             new.hands[other] = hand
         return new

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bodoge.engine import Rng
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.playouts import play_value
 from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, trick_entry
@@ -70,28 +71,40 @@ def deal_weighted(
 ) -> list[list[int]]:
     """Deal `pool` into piles of `sizes`, each card to a pile with a chance in proportion to
     the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that pile's
-    `unlikely` set. Every pile ends exactly full (a weight is never 0)."""
-    cards = list(pool)
-    rng.shuffle(cards)
-    # Doubted cards first, while every pile has room: dealt last, one could find only the
-    # doubting pile left with room.
+    `unlikely` set. Every pile ends exactly full (a weight is never 0).
+
+    The doubted cards (those in some pile's set) are dealt first, one at a time in a random
+    order, while every pile has room: dealt last, one could find only the doubting pile left
+    with room. Each of the other cards would go to a pile in proportion to its room alone,
+    which deals them as a uniformly shuffled list cut into the rooms left: that is how they are
+    dealt, in one shuffle and no draw per card (the same distribution)."""
     doubted_anywhere = frozenset().union(*unlikely)
-    cards.sort(key=lambda card: card not in doubted_anywhere)
+    doubted = [card for card in pool if card in doubted_anywhere]
+    plain = [card for card in pool if card not in doubted_anywhere]
     room = list(sizes)
     piles: list[list[int]] = [[0] * CARD_COUNT for _ in sizes]
-    for card in cards:
-        doubt = UNLIKELY_MIMIC if card == MIMIC else UNLIKELY
-        weights = [
-            space * (doubt if card in doubted else 1.0)
-            for space, doubted in zip(room, unlikely, strict=True)
-        ]
-        point = rng.random() * sum(weights)
-        pile = 0
-        while point >= weights[pile] and pile < len(weights) - 1:
-            point -= weights[pile]
-            pile += 1
-        while room[pile] == 0:  # float edge: step past a full pile
-            pile = (pile + 1) % len(room)
-        piles[pile][card] += 1
-        room[pile] -= 1
+    if doubted:
+        shuffle(doubted, rng)
+        last = len(room) - 1
+        for card in doubted:
+            doubt = UNLIKELY_MIMIC if card == MIMIC else UNLIKELY
+            weights = [
+                space * (doubt if card in doubts else 1.0)
+                for space, doubts in zip(room, unlikely, strict=True)
+            ]
+            point = rng.random() * sum(weights)
+            pile = 0
+            while point >= weights[pile] and pile < last:
+                point -= weights[pile]
+                pile += 1
+            while room[pile] == 0:  # float edge: step past a full pile
+                pile = (pile + 1) % len(room)
+            piles[pile][card] += 1
+            room[pile] -= 1
+    shuffle(plain, rng)
+    start = 0
+    for pile, space in zip(piles, room, strict=True):
+        for card in plain[start : start + space]:
+            pile[card] += 1
+        start += space
     return piles
