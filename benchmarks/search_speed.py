@@ -6,7 +6,9 @@
 The positions are the same for every run: seeded random games on the bare state (the ladder's
 player counts: 2, or the game's minimum), every decision with more than one search candidate,
 `--positions` of them spread evenly over the games. `determinize` calls
-`State.determinize(seat, rng)` on each position in turn for the pending seat, for `--seconds`.
+`State.determinize(seat, rng)` on each position in turn for the pending seat, for `--seconds`;
+`prepared draws` draws from each position's `State.determinizer(seat)` instead, as the search
+does once per iteration (the preparation, once per decision, is not counted).
 `ismcts` runs `IsmctsBot(iterations=N)` (the `normal` level's count by default) on each of
 `--search-positions` of them, a fresh seeded bot per position. Both count CPU time of this
 process (`time.process_time`), so the figures move less with the machine's load, and run in
@@ -49,13 +51,20 @@ def positions(game_id: str, players: int, count: int, games: int = 4) -> list[tu
     return [found[int(i * step)] for i in range(min(count, len(found)))]
 
 
-def determinize_rate(cases: list[tuple[State, int]], seconds: float) -> float:
+def determinize_rate(cases: list[tuple[State, int]], seconds: float, prepared: bool) -> float:
+    """Draws per CPU second: `determinize` calls, or (`prepared`) draws from each position's
+    `determinizer`, made once per position as a search does (not counted)."""
     rng = Rng(7)
     done = 0
+    draws = [state.determinizer(seat) for state, seat in cases] if prepared else []
     start = time.process_time()
     while True:
-        for state, seat in cases:
-            state.determinize(seat, rng)
+        if prepared:
+            for draw in draws:
+                draw(rng)
+        else:
+            for state, seat in cases:
+                state.determinize(seat, rng)
         done += len(cases)
         elapsed = time.process_time() - start
         if elapsed >= seconds:
@@ -86,11 +95,14 @@ def main() -> None:
         for game_id, found in cases.items()
     }
     rates: dict[str, list[float]] = {game_id: [] for game_id in games}
+    prepared: dict[str, list[float]] = {game_id: [] for game_id in games}
     iterations: dict[str, list[float]] = {game_id: [] for game_id in games}
     load = os.getloadavg()[0]
     for _ in range(args.rounds):
         for game_id in games:
-            rates[game_id].append(determinize_rate(cases[game_id], args.seconds))
+            rates[game_id].append(determinize_rate(cases[game_id], args.seconds, False))
+            if hasattr(State, "determinizer"):  # absent before the search's prepared draws
+                prepared[game_id].append(determinize_rate(cases[game_id], args.seconds, True))
             if not args.no_ismcts:
                 iterations[game_id].append(ismcts_rate(searched[game_id], args.iterations))
     print(
@@ -98,12 +110,16 @@ def main() -> None:
         f"determinize, {args.search_positions} searched at {args.iterations} iterations; "
         f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after"
     )
-    print(f"| game | players | determinize/s | ISMCTS iterations/s |\n|---|---:|---:|---:|")
+    print("| game | players | determinize/s | prepared draws/s | ISMCTS iterations/s |")
+    print("|---|---:|---:|---:|---:|")
+
+    def median(values: list[float]) -> str:
+        return f"{statistics.median(values):,.0f}" if values else "-"
+
     for game_id in games:
-        search = f"{statistics.median(iterations[game_id]):,.0f}" if iterations[game_id] else "-"
         print(
-            f"| {game_id} | {ladder_players(game_id)} | "
-            f"{statistics.median(rates[game_id]):,.0f} | {search} |"
+            f"| {game_id} | {ladder_players(game_id)} | {median(rates[game_id])} | "
+            f"{median(prepared[game_id])} | {median(iterations[game_id])} |"
         )
 
 

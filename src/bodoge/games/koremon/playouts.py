@@ -11,6 +11,7 @@ and keeps some randomness, so the simulated games still differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bodoge.engine import Rng
@@ -32,14 +33,37 @@ if TYPE_CHECKING:
 # ---- the collection pyramid (Auction and Hunt) ------------------------------------------------
 
 
+# The simulated games meet the same pyramids again and again (a search's iterations start from
+# one position), so what the rules of thumb ask of a pyramid is kept per pyramid, as a tuple.
+_potential = lru_cache(maxsize=1 << 15)(pyramid_potential)
+
+
+@lru_cache(maxsize=1 << 14)
+def _open_by_row(pyramid: tuple[int, ...]) -> tuple[int, ...]:
+    """How many slots of each row (index 1-5) are open now: empty, with their supports filled."""
+    counts = [0] * (P.ROWS + 1)
+    for slot in P.open_now(pyramid):
+        counts[P.ROW_OF[slot]] += 1
+    return tuple(counts)
+
+
+def _placeable(pyramid: Sequence[int], open_by_row: Sequence[int], card: int, ok: bool) -> bool:
+    """`P.can_place` from the pyramid's open slots per row."""
+    if card == MIMIC:
+        return ok and any(open_by_row)
+    return open_by_row[RANK[card]] > 0 and card not in pyramid
+
+
 def best_slot(pyramid: Sequence[int], options: Sequence[tuple[int, int]]) -> int:
     """Index into `options` ((card, slot) pairs) of the placement that leaves the pyramid with
     the most potential (the first such on a tie)."""
+    if len(options) == 1:
+        return 0
     best, best_value = 0, float("-inf")
     after = list(pyramid)
     for i, (card, slot) in enumerate(options):
         after[slot] = card
-        value = pyramid_potential(after)
+        value = _potential(tuple(after))
         after[slot] = P.EMPTY
         if value > best_value:
             best, best_value = i, value
@@ -63,9 +87,7 @@ def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> b
     monsters = [card for card in cards if card != MIMIC]
     if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
         return False
-    open_by_row = [0] * (P.ROWS + 1)
-    for slot in P.open_now(pyramid):
-        open_by_row[P.ROW_OF[slot]] += 1
+    open_by_row = _open_by_row(tuple(pyramid))
     spare = 0
     for row in range(1, P.ROWS + 1):
         need = sum(1 for card in monsters if RANK[card] == row)
@@ -111,7 +133,8 @@ def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
         return 0  # -2 points: only now and then worth a filler
     if not _next_fits(state, seat):
         return 0
-    placeable = sum(1 for c in state.table if P.can_place(pyramid, c, mimics_ok))
+    open_by_row = _open_by_row(tuple(pyramid))
+    placeable = sum(1 for c in state.table if _placeable(pyramid, open_by_row, c, mimics_ok))
     if rng.random() * placeable > _CARDS_PER_ROUND:
         return 0
     worth = 6 - RANK[card] if card != MIMIC else 1

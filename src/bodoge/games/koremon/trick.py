@@ -11,7 +11,7 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -41,7 +41,7 @@ from bodoge.games.koremon.cards import (
 )
 from bodoge.games.koremon.observe import trick_observer
 from bodoge.games.koremon.render import LABELS, TRICK, language
-from bodoge.games.koremon.trick_inference import deal_weighted, unlikely_cards
+from bodoge.games.koremon.trick_inference import WeightedDeal, unlikely_cards
 from bodoge.games.koremon.trick_rules import (
     ACTIONS,
     FACE_UP_POINTS,
@@ -637,8 +637,9 @@ class TrickState(State):
         hold (`trick_inference`).
 
         A hand known to be all Mimics (its seat led a Mimic under only-mimics) stays as it is."""
-        new = self.clone()
-        new.rng = rng.spawn()
+        return self.determinizer(seat)(rng)
+
+    def determinizer(self, seat: int | None) -> Callable[[Rng], TrickState]:
         hidden = [
             other for other in range(self.players) if other != seat and not self.mimic_only[other]
         ]
@@ -652,17 +653,23 @@ class TrickState(State):
                 counts[card] += count
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
         unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
-        piles = deal_weighted(
+        deal = WeightedDeal(
             pool,
             [len(self.reserve), *(sum(self.hands[other]) for other in hidden)],
             [frozenset(), *(unlikely[other] for other in hidden)],
-            rng,
         )
-        new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-        shuffle(new.reserve, rng)
-        for other, hand in zip(hidden, piles[1:], strict=True):
-            new.hands[other] = hand
-        return new
+
+        def draw(rng: Rng) -> TrickState:
+            new = self.clone()
+            new.rng = rng.spawn()
+            piles = deal(rng)
+            new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
+            shuffle(new.reserve, rng)
+            for other, hand in zip(hidden, piles[1:], strict=True):
+                new.hands[other] = hand
+            return new
+
+        return draw
 
     # ---- terminal ------------------------------------------------------------------------
 
