@@ -89,7 +89,9 @@ def main() -> None:
     parser.add_argument("--no-ismcts", action="store_true", help="measure determinize only")
     args = parser.parse_args()
     games = args.games or game_ids()
-    cases = {game_id: positions(game_id, ladder_players(game_id), args.positions) for game_id in games}
+    cases = {
+        game_id: positions(game_id, ladder_players(game_id), args.positions) for game_id in games
+    }
     searched = {
         game_id: found[:: max(len(found) // args.search_positions, 1)][: args.search_positions]
         for game_id, found in cases.items()

@@ -152,7 +152,9 @@ def test_without_doubts_every_deal_is_equally_likely_per_order_of_the_pool() -> 
     exact = card_by_card(SMALL_POOL, SMALL_SIZES, doubts)
     rng = Rng(12)
     total = 30_000
-    counts = Counter(as_deal(deal_weighted(SMALL_POOL, SMALL_SIZES, doubts, rng)) for _ in range(total))
+    counts = Counter(
+        as_deal(deal_weighted(SMALL_POOL, SMALL_SIZES, doubts, rng)) for _ in range(total)
+    )
     assert set(counts) == set(exact)
     chi2 = sum((counts[deal] - p * total) ** 2 / (p * total) for deal, p in exact.items())
     df = len(exact) - 1

@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from bodoge.engine import Rng
 from bodoge.engine.shuffle import shuffle
-from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.playouts import play_value
 from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, trick_entry
@@ -105,7 +104,7 @@ class WeightedDeal:
             count = len(room)
             last = count - 1
             for card in doubted:
-                weights = [space * scale for space, scale in zip(room, scales[card])]
+                weights = [space * scale for space, scale in zip(room, scales[card], strict=True)]
                 point = random() * sum(weights)
                 pile = 0
                 while pile < last and point >= weights[pile]:
