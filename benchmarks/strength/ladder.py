@@ -91,8 +91,9 @@ def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str
     rows = []
     print(f"{'game':18} {'N':>2}  {'bot':14} {'vs':14} {'games':>5}  win%   95% CI"
           f"       fair   s/game")  # fmt: skip
-    with multiprocessing.Pool(args.jobs) as pool:
-        for game_id in games:
+    for game_id in games:
+        # a pool per game: leaving it stops the games still running (--minutes)
+        with multiprocessing.Pool(args.jobs) as pool:
             players = ladder_players(game_id, args.players)
             count = math.ceil(args.count / players) * players
             batch = Batch(
@@ -104,8 +105,20 @@ def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str
             )
             start = time.perf_counter()
             tasks = [(batch, index, args.baseline) for index in range(count)]
-            played = pool.map(play_against_baseline, tasks, chunksize=1)
+            played: list[tuple[float, float]] = []
+            # In game order, so the games played are whole rotations of the first deals; with
+            # --minutes, no new deal is started after that long.
+            for outcome in pool.imap(play_against_baseline, tasks, chunksize=1):
+                played.append(outcome)
+                late = args.minutes and time.perf_counter() - start > 60 * args.minutes
+                if late and len(played) % players == 0:
+                    break
             elapsed = time.perf_counter() - start
+            count = len(played) - len(played) % players
+            played = played[:count]
+            if not count:
+                print(f"{game_id:18} {players:2}  no whole rotation within --minutes", flush=True)
+                continue
             wins = sum(share for share, _ in played)
             low, high = wilson(wins, count)
             fair = 1.0 / players
@@ -144,6 +157,9 @@ def main() -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     parser.add_argument(
         "--baseline", metavar="SRC", help="play --ismcts against itself from this source tree"
+    )
+    parser.add_argument(
+        "--minutes", type=float, help="with --baseline: start no new deal after this long a game"
     )
     args = parser.parse_args()
     games = args.games or game_ids()

@@ -84,17 +84,23 @@ def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> b
     """Whether `cards` fit the slots open now, each in its own (so any of them won alone or
     together can be placed; `can_place_all` would also count a slot that another of the cards
     opens, and winning that one alone would put the seat out)."""
-    monsters = [card for card in cards if card != MIMIC]
-    if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
-        return False
+    need = [0] * (P.ROWS + 1)  # monsters per row
+    mimics = 0
+    seen = 0  # bit per species among the cards
+    for card in cards:
+        if card == MIMIC:
+            mimics += 1
+            continue
+        if seen >> card & 1 or card in pyramid:
+            return False
+        seen |= 1 << card
+        need[RANK[card]] += 1
     open_by_row = _open_by_row(tuple(pyramid))
     spare = 0
     for row in range(1, P.ROWS + 1):
-        need = sum(1 for card in monsters if RANK[card] == row)
-        if need > open_by_row[row]:
+        if need[row] > open_by_row[row]:
             return False
-        spare += open_by_row[row] - need
-    mimics = len(cards) - len(monsters)
+        spare += open_by_row[row] - need[row]
     return mimics == 0 or (mimics_ok and mimics <= spare)
 
 
@@ -104,6 +110,13 @@ def _next_fits(state: AuctionState, seat: int) -> bool:
     wanted = [card for card, amount in zip(state.table, bid, strict=False) if amount > 0]
     wanted.append(state.table[len(bid)])
     return fits_now(state.pyramids[seat], wanted, state.mimics_ok)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placeable_count(pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok: bool) -> int:
+    """How many of the `table` cards could be placed in `pyramid` now."""
+    open_by_row = _open_by_row(pyramid)
+    return sum(1 for card in table if _placeable(pyramid, open_by_row, card, mimics_ok))
 
 
 def _money_per_round(state: AuctionState, seat: int) -> float:
@@ -133,8 +146,7 @@ def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
         return 0  # -2 points: only now and then worth a filler
     if not _next_fits(state, seat):
         return 0
-    open_by_row = _open_by_row(tuple(pyramid))
-    placeable = sum(1 for c in state.table if _placeable(pyramid, open_by_row, c, mimics_ok))
+    placeable = _placeable_count(tuple(pyramid), tuple(state.table), mimics_ok)
     if rng.random() * placeable > _CARDS_PER_ROUND:
         return 0
     worth = 6 - RANK[card] if card != MIMIC else 1
@@ -186,20 +198,42 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
 
     Played as a bot against two greedy players (600 games, 0% random moves), the hand's terms
     and KEEP lifted it from 4.5% to 33.7%: a policy that plays about as well as greedy makes
-    the search's simulated games worth much more (docs/balance/README.md)."""
+    the search's simulated games worth much more (docs/balance/README.md).
+
+    Each action is valued as `play_value` values it; what the actions share (the trick's points
+    and species, the chance of keeping it) is worked out once."""
     if rng.random() < _EXPLORE:
         return legal[rng.below(len(legal))]
     best, best_value = legal[0], float("-inf")
     hand = state.hands[seat]
     mimics = hand[MIMIC]
     monsters = sum(hand) - mimics
+    trick = state.trick
+    keep = KEEP ** (state.players - state.led - len(trick) - 1)
+    taken = keep - (1 - keep) * _GIFT
+    points = sum(POINTS[card] for _, card, _ in trick)
+    kinds = tuple(kind for _, _, kind in trick)
+    mine = len(trick)  # the index of the seat's own card in the trick
+    random = rng.random
     for action in legal:
-        value = play_value(state.trick, state.led, state.players, seat, action)
+        if action == LEAD_MIMIC:
+            value = -10.0
+        else:
+            card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
+            at = _winner_index((*kinds, kind))
+            winner = seat if at == mine else trick[at][0]
+            value = (taken if winner == seat else -_GIFT) * (points + POINTS[card])
         value += _hand_change(hand, mimics, monsters, action)
-        value += rng.random() * 0.1  # random tie-break among equal cards
+        value += random() * 0.1  # random tie-break among equal cards
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _winner_index(kinds: tuple[int, ...]) -> int:
+    """The index of the winning card in a trick of these counted-as species (`trick_winner`)."""
+    return trick_winner([(index, kind, kind) for index, kind in enumerate(kinds)])[0]
 
 
 def _hand_change(hand: Sequence[int], mimics: int, monsters: int, action: int) -> float:
