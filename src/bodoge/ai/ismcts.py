@@ -327,7 +327,8 @@ class IsmctsBot:
         and nobody reads their events."""
         rng = self.rng
         below = rng.below
-        policy = self.playout == "policy"
+        # A game without a rule of thumb plays uniformly at random anyway: the same draw inline.
+        policy = self.playout == "policy" and type(world).playout_action is not State.playout_action
         is_over, pending, legal_actions = world.is_over, world.pending, world.legal_actions
         playout_action, apply = world.playout_action, world.apply_quiet
         for _ in range(self.max_playout):
