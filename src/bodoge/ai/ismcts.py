@@ -259,7 +259,7 @@ class IsmctsBot:
             judged = {}
             for action in legal:
                 after = world.clone()
-                after.apply(seat, action)
+                after.apply_quiet(seat, action)  # a search action is a legal one
                 judged[action] = after.heuristic(seat)
             low, high = min(judged.values()), max(judged.values())
             for action in missing:
