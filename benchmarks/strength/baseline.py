@@ -25,14 +25,17 @@ import json, sys
 from bodoge.ai import make_bot
 from bodoge.engine import get_game
 bots = {}
-for line in sys.stdin:
-    ask = json.loads(line)
-    key = ask["key"]
-    if key not in bots:
-        bots = {k: v for k, v in bots.items() if k.split(":")[0] == key.split(":")[0]}
-        bots[key] = make_bot(ask["spec"], ask["seed"])
-    state = get_game(ask["state"]["game"]).from_json(ask["state"])
-    print(json.dumps({"action": bots[key].choose(state, ask["seat"])}), flush=True)
+try:
+    for line in sys.stdin:
+        ask = json.loads(line)
+        key = ask["key"]
+        if key not in bots:
+            bots = {k: v for k, v in bots.items() if k.split(":")[0] == key.split(":")[0]}
+            bots[key] = make_bot(ask["spec"], ask["seed"])
+        state = get_game(ask["state"]["game"]).from_json(ask["state"])
+        print(json.dumps({"action": bots[key].choose(state, ask["seat"])}), flush=True)
+except BrokenPipeError:  # the ladder stopped its games (--minutes)
+    pass
 """
 
 
