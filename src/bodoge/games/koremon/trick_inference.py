@@ -104,11 +104,18 @@ class WeightedDeal:
             count = len(room)
             last = count - 1
             for card in doubted:
-                weights = [space * scale for space, scale in zip(room, scales[card], strict=True)]
-                point = random() * sum(weights)
+                # each pile's weight is its room x its scale for the card (no list per card)
+                scale = scales[card]
+                total = 0.0
+                for pile in range(count):
+                    total += room[pile] * scale[pile]
+                point = random() * total
                 pile = 0
-                while pile < last and point >= weights[pile]:
-                    point -= weights[pile]
+                while pile < last:
+                    weight = room[pile] * scale[pile]
+                    if point < weight:
+                        break
+                    point -= weight
                     pile += 1
                 while room[pile] == 0:  # float edge: step past a full pile
                     pile = (pile + 1) % count
