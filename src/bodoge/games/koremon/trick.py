@@ -659,12 +659,15 @@ class TrickState(State):
             [frozenset(), *(unlikely[other] for other in hidden)],
         )
 
+        reserved = bool(self.reserve)
+
         def draw(rng: Rng) -> TrickState:
             new = self.clone()
             new.rng = rng.spawn()
             piles = deal(rng)
-            new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-            shuffle(new.reserve, rng)
+            if reserved:  # none with more than 3 players, nor in the second game of 3
+                new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
+                shuffle(new.reserve, rng)
             for other, hand in zip(hidden, piles[1:], strict=True):
                 new.hands[other] = hand
             return new
