@@ -81,6 +81,22 @@ def test_events_reach_each_seat_as_it_may_know_them() -> None:
     assert match.describe(mine["events"][1], "ja", 0) == f"あなたが{card}を伏せた"
 
 
+def test_entries_carry_texts_worded_from_what_each_seat_may_know() -> None:
+    match = toy()
+    card = match.state.hands[0][0]
+    match.apply(0, card - 1)
+    (mine,) = match.events_for(0, 0, texts=True)
+    (theirs,) = match.events_for(1, 0, texts=True)
+    assert theirs["text"]["en"] == ["Aiko sealed a card", "Aiko sealed a card"]
+    assert mine["text"]["ja"][1] == f"あなたが{card}を伏せた"
+    assert str(card) not in " ".join(theirs["text"]["en"] + theirs["text"]["ja"])
+    names = {"en": ["Ann", "Bo"], "ja": ["アン", "ボー"]}
+    (spectator,) = match.events_for(None, 0, texts=True, names=names)
+    assert spectator["text"]["en"][1] == "Ann sealed a card"
+    assert spectator["text"]["ja"][1].startswith("アン")
+    assert "text" not in match.events_for(1, 0)[0]
+
+
 def test_the_prompt_lists_every_legal_action_with_words() -> None:
     match = toy()
     prompt = match.prompt(0)

@@ -56,3 +56,32 @@ def test_state_is_one_integer_that_restores_the_stream() -> None:
     rng.next64()
     copy = Rng(rng.state)
     assert copy.next64() == rng.next64()
+
+
+def reference_below(rng: Rng, n: int) -> int:
+    """below() as first written: the exact rejection limit worked out at every draw."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        z = rng.next64()
+        if z < limit:
+            return z % n
+
+
+def test_below_and_shuffle_draw_exactly_what_the_first_version_drew() -> None:
+    """The fast paths of below() and shuffle() must not change a single number: every stored
+    replay and seeded expectation depends on them. Bounds near 2**32 and 2**63 reject often."""
+    bounds = [1, 2, 3, 6, 7, 52, 1000, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, (1 << 63) + 1]
+    fast, slow = Rng(2024), Rng(2024)
+    for _ in range(300):
+        for n in bounds:
+            assert fast.below(n) == reference_below(slow, n)
+    assert fast.state == slow.state
+    for n in bounds:
+        assert fast.randint(-3, n - 4) == reference_below(slow, n) - 3
+    for size in (0, 1, 2, 5, 60, 200):
+        items, expected = list(range(size)), list(range(size))
+        fast.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = reference_below(slow, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state

@@ -156,7 +156,7 @@ def test_bad_tables_are_refused_with_a_code(client: TestClient) -> None:
     assert_error(
         create(game="collect", players=9, seats=[{"kind": "open"}] * 9), 422, "invalid_options"
     )
-    assert_error(create(game="collect", clock={"kind": "fischer"}), 422, "bad_request")
+    assert_error(create(game="collect", clock={"kind": "fischer"}), 422, "invalid_clock")
     assert_error(
         client.post("/api/tables", headers=aki, json={"game": "collect"}), 422, "bad_request"
     )

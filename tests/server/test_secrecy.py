@@ -1,8 +1,9 @@
 """Secrecy over the wire: a whole game of each game with every seat and a spectator connected
 by websocket, the moves sent over the sockets. Every frame to seat k is built only from k's own
 prompt and events: its prompt is `prompt(k)` of the match at that ply, its events together are
-exactly `events_for(k)` (nothing missed, nothing twice), and no private field of an event k may
-not see ever reaches k."""
+exactly `events_for(k)` (nothing missed, nothing twice), no private field of an event k may not see
+ever reaches k, and the entries' texts are the same words when worded on a determinized state
+(everything k cannot know resampled)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from websockets.asyncio.client import connect
 from wire import running
 
 from bodoge.engine import Match, game_ids, get_game
-from bodoge.engine.events import PRIVATE, VISIBLE_TO
+from bodoge.engine.events import PRIVATE, VISIBLE_TO, visible_events
+from bodoge.engine.rng import Rng
 from bodoge.server.config import Settings
 
 
@@ -27,7 +29,7 @@ def seats_for(game: str) -> int:
 
 
 async def play_over_sockets(
-    settings: Settings, game: str
+    settings: Settings, game: str, clock: dict[str, Any] | None = None
 ) -> tuple[str, str, dict[Any, list[dict[str, Any]]]]:
     """A real server; seat 0 creates the table, the others join; everyone plays seeded-random
     legal actions over its socket. Returns the table id, the record and every frame each viewer
@@ -43,7 +45,12 @@ async def play_over_sockets(
         created = await http.post(
             "/api/tables",
             headers=await guest("P0"),
-            json={"game": game, "players": players, "seats": seats},
+            json={
+                "game": game,
+                "players": players,
+                "seats": seats,
+                "clock": clock or {"kind": "none"},
+            },
         )
         table_id = created.json()["table"]["id"]
         creds = [created.json()["credential"]]
@@ -112,21 +119,55 @@ async def play_over_sockets(
 @pytest.mark.parametrize("game", game_ids())
 def test_every_frame_holds_only_the_seats_own_knowledge(settings: Settings, game: str) -> None:
     _, record, frames = asyncio.run(play_over_sockets(settings, game))
+    check_frames(record, frames)
+
+
+@pytest.mark.parametrize("game", ["koremon_auction", "koremon_hunt"])
+def test_a_clock_changes_nothing_a_seat_may_know(settings: Settings, game: str) -> None:
+    """The same with a realtime clock (hidden bids and hands): the frames carry the clocks, and
+    their prompts and events are still exactly the seat's own."""
+    clock = {"kind": "realtime", "bank": 3600, "increment": 10}
+    _, record, frames = asyncio.run(play_over_sockets(settings, game, clock))
+    check_frames(record, frames)
+    for received in frames.values():
+        for frame in received:
+            assert frame["clock"] == {"kind": "realtime", "bank": 3600.0, "increment": 10.0}
+            assert [each["seat"] for each in frame["clocks"]] == list(range(seats_for(game)))
+
+
+def check_frames(record: str, frames: dict[Any, list[dict[str, Any]]]) -> None:
     full = Match.from_record(record)
-    # The match at every ply, to compare each frame with what its viewer may know then.
+    names = {"en": full.names, "ja": full.names}  # the people P0, P1...: the same in both
+    game = full.game.info.id
+    # The match at every ply, to compare each frame with what its viewer may know then, and the
+    # words each viewer's entries must have: worded on a determinized state (what the viewer
+    # cannot know resampled), so that no secret can reach the texts.
     replay = Match(game, full.players, full.options, full.seed)
     prompts = {viewer: {0: replay.prompt(viewer)} for viewer in frames}
+    texts: dict[Any, list[dict[str, list[str]]]] = {viewer: [] for viewer in frames}
+    rng = Rng(11)
     for entry in full.log:
         replay.apply(entry.seat, entry.action, by=entry.by)
         for viewer in frames:
             prompts[viewer][replay.ply] = replay.prompt(viewer)
+            world = replay.state.determinize(viewer, rng)
+            shown = visible_events(entry.events, viewer)
+            texts[viewer].append(
+                {
+                    lang: [world.describe_event(e, lang, viewer, names[lang]) for e in shown]
+                    for lang in ("en", "ja")
+                }
+            )
     for viewer, received in frames.items():
         assert received, f"{viewer} got nothing"
         for frame in received:
             assert frame["prompt"] == prompts[viewer][frame["ply"]]
         got = [entry for frame in received for entry in frame["events"]]
-        assert got == full.events_for(viewer, 0)  # everything once, in order
+        # everything once, in order
+        assert got == full.events_for(viewer, 0, texts=True, names=names)
+        assert [sent["text"] for sent in got] == texts[viewer]
         for entry, sent in zip(full.log, got, strict=True):
+            assert len(sent["text"]["en"]) == len(sent["text"]["ja"]) == len(entry.events)
             for event, shown in zip(entry.events, sent["events"], strict=True):
                 assert VISIBLE_TO not in shown and PRIVATE not in shown
                 if VISIBLE_TO in event and viewer not in event[VISIBLE_TO]:

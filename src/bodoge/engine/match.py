@@ -25,7 +25,7 @@ is the match's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
@@ -298,20 +298,51 @@ class Match:
             "can_undo": self.can_undo(seat),
         }
 
-    def events_for(self, seat: int | None, since_ply: int = 0) -> list[dict[str, Any]]:
+    def events_for(
+        self,
+        seat: int | None,
+        since_ply: int = 0,
+        *,
+        texts: bool = False,
+        names: Mapping[str, Sequence[str]] | None = None,
+    ) -> list[dict[str, Any]]:
         """The entries after `since_ply`, each `{"ply", "seat", "by", "events"}` with the events as
         `seat` may know them. Which seat decided is public; a decision's action is not (a sealed
-        bid), only its events say what may be known."""
+        bid), only its events say what may be known. With `texts`, each entry also has `"text":
+        {"en": [...], "ja": [...]}`, the sentences of those events (`texts_of`)."""
         first = self._first_index_after(since_ply)
-        return [
-            {
+        entries = []
+        for entry in self.log[first:]:
+            shown = visible_events(entry.events, seat)
+            found: dict[str, Any] = {
                 "ply": entry.ply,
                 "seat": entry.seat,
                 "by": entry.by,
-                "events": visible_events(entry.events, seat),
+                "events": shown,
             }
-            for entry in self.log[first:]
-        ]
+            if texts:
+                found["text"] = self.texts_of(shown, seat, names)
+            entries.append(found)
+        return entries
+
+    def texts_of(
+        self,
+        events: list[Event],
+        viewer: int | None,
+        names: Mapping[str, Sequence[str]] | None = None,
+    ) -> dict[str, list[str]]:
+        """One sentence per event in each language, for events as `viewer` received them (pass
+        them through `events_for` first: the words are built from what they hold, nothing else).
+        `names` gives the seats' display names per language (default: the match's `names`, or
+        "seat 2"); the viewer's own seat is "you"."""
+        texts: dict[str, list[str]] = {}
+        for lang in LANGS:
+            seat_names = names.get(lang) if names is not None else self.names
+            listed = list(seat_names) if seat_names is not None else None
+            texts[lang] = [
+                self.state.describe_event(event, lang, viewer, listed) for event in events
+            ]
+        return texts
 
     def _first_index_after(self, ply: int) -> int:
         # Entries have plies start+1, start+2, ... in order.

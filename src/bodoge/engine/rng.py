@@ -15,6 +15,12 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _UNIT = 2.0**-53
 _GOLDEN = 0x9E3779B97F4A7C15
+_MUL1 = 0xBF58476D1CE4E5B9
+_MUL2 = 0x94D049BB133111EB
+# below(n) rejects the last incomplete run of 2**64 % n values. For n up to 2**32 every value
+# under _SURE is accepted, so the common case skips working out the exact limit.
+_SMALL = 1 << 32
+_SURE = (1 << 64) - _SMALL
 
 
 def fresh_seed() -> int:
@@ -30,18 +36,20 @@ class Rng:
 
     def next64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            z = self.next64()
-            if z < limit:
+        while True:  # next64, inlined: this is the hottest call of every shuffle and die
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if (z < _SURE and n <= _SMALL) or z < (1 << 64) - (1 << 64) % n:
                 return z % n
 
     def random(self) -> float:
@@ -50,16 +58,35 @@ class Rng:
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die is randint(1, 6))."""
-        return low + self.below(high - low + 1)
+        n = high - low + 1
+        if n <= 0:
+            raise ValueError("randint() needs low <= high")
+        while True:  # below(n), inlined: Hunt and Evolution roll a die at most decisions
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if (z < _SURE and n <= _SMALL) or z < (1 << 64) - (1 << 64) % n:
+                return low + z % n
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (the draws of `below`, inlined)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            while True:
+                z = (z + _GOLDEN) & _MASK
+                x = ((z ^ (z >> 30)) * _MUL1) & _MASK
+                x = ((x ^ (x >> 27)) * _MUL2) & _MASK
+                x ^= x >> 31
+                if x < _SURE or x < (1 << 64) - (1 << 64) % n:  # n <= len(items) < 2**32
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def spawn(self) -> Rng:
         """An independent generator seeded from this one (for determinization, bots)."""

@@ -1,24 +1,32 @@
 """The routes: `create_app(settings)` builds the ASGI app (HTTP under /api, websockets under
-/ws). The work is done in tables.py (tables and moves), ws.py (websockets) and bots.py."""
+/ws). The work is done in tables.py (tables and moves), ws.py (websockets), bots.py and
+clocks.py."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path as FilePath
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
 
 from bodoge import __version__
-from bodoge.server import auth, catalog, errors, migrate
+from bodoge.engine import get_game
+from bodoge.server import auth, catalog, errors, migrate, rules
 from bodoge.server.bots import Bots
+from bodoge.server.clocks import Clocks, take_back
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
+from bodoge.server.rematch import release, rematch
+from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
     Answer,
     Entry,
@@ -33,14 +41,20 @@ from bodoge.server.schemas import (
     Me,
     MoveIn,
     Prompt,
+    Rematched,
+    Replay,
+    Returned,
     TableCreated,
     TableIn,
     TableOut,
     UndoIn,
+    Words,
 )
 from bodoge.server.store import PlayerRow, Store, now
 from bodoge.server.tables import SeatRequest, Table, TableService
 from bodoge.server.ws import Hub
+
+WEB_DIR = FilePath(__file__).parent / "web"  # the browser client: static files, no build step
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -77,6 +91,8 @@ class Server:
         self.tables = TableService(self.store, settings)
         self.hub = Hub(self.tables, settings.max_ws_message_bytes, limiter)
         self.bots = Bots(self.tables, settings)
+        self.replays = Replays(self.tables)
+        self.clocks = Clocks(self.tables)
 
     def table_out(self, table: Table) -> dict[str, Any]:
         return self.tables.info(table, self.hub.connected(table.id))
@@ -123,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await server.clocks.close()
             await server.bots.close()
             await server.store.close()
 
@@ -145,6 +162,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games", response_model=list[GameOut])
     async def list_games() -> list[dict[str, Any]]:
         return catalog.games(settings.policy_bots)
+
+    @app.get("/api/games/{game}/rules", response_model=Words, responses=_errors(400, 404))
+    async def game_rules(game: str) -> dict[str, str]:
+        """The game's rules page, rendered to HTML, in English and Japanese."""
+        get_game(game)  # unknown_game for a game that does not exist
+        if not rules.has_rules(game):
+            raise errors.ApiError(
+                "not_found", f"{game} has no rules page", f"{game}にはルールのページがありません"
+            )
+        return rules.rules(game)
 
     @app.post("/api/guests", response_model=Guest, responses=_errors(413, 422))
     async def new_guest(body: GuestIn, srv: ServerDep) -> dict[str, str]:
@@ -170,6 +197,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats,
             body.public,
             body.spectators,
+            body.clock.model_dump(exclude_none=True),
+            body.timeout_level,
         )
         return {
             "table": srv.table_out(table),
@@ -201,8 +230,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/leave", response_model=Left, responses=_errors(401, 404))
     async def leave(table_id: str, srv: ServerDep, credential: Credential = None) -> dict[str, Any]:
+        table = await srv.tables.get(table_id)
         seat, status = await srv.tables.leave(table_id, credential)
+        if table.rematch is not None:  # the seat kept for them there is open now
+            await release(srv.tables, table.rematch, table.seats[seat].player_id)
         return {"seat": seat, "status": status}
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        response_model=Rematched,
+        responses=_errors(401, 404, 409, 422),
+    )
+    async def new_rematch(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Your seat at the rematch of a finished table (made by the first call)."""
+        table, seat, new_credential = await rematch(srv.tables, table_id, credential)
+        return {"table": srv.table_out(table), "seat": seat, "credential": new_credential}
+
+    @app.post(
+        "/api/tables/{table_id}/return", response_model=Returned, responses=_errors(401, 404, 409)
+    )
+    async def take_seat_back(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> dict[str, Any]:
+        """Take back a seat a bot took when its clock ran out (no_stand_in if none did)."""
+        return await take_back(srv.tables, table_id, credential)
 
     @app.post("/api/tables/{table_id}/moves", response_model=Answer, responses=ANSWERS)
     async def move(
@@ -241,7 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         credential: Credential = None,
     ) -> Any:
         table = await srv.tables.get(table_id)
-        return JSONResponse(table.match.events_for(srv.tables.viewer(table, credential), since))
+        return JSONResponse(entries(table, srv.tables.viewer(table, credential), since))
 
     @app.get("/api/tables/{table_id}/content", responses=_errors(404))
     async def content(table_id: str, srv: ServerDep) -> Any:
@@ -255,10 +308,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response_class=PlainTextResponse,
         responses=_json_errors(401, 403, 404, 409),
     )
-    async def record(table_id: str, srv: ServerDep, credential: Credential = None) -> str:
+    async def record(
+        table_id: str, srv: ServerDep, credential: Credential = None
+    ) -> PlainTextResponse:
+        """The game record file, as a download named bodoge-GAME-TABLE.txt."""
         table = await srv.tables.get(table_id)
         srv.tables.viewer(table, credential)  # a seat, or a spectator where they are allowed
-        return srv.tables.record(table)
+        name = f"bodoge-{table.game}-{table.id}.txt"
+        return PlainTextResponse(
+            srv.tables.record(table),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get(
+        "/api/tables/{table_id}/replay/{step}",
+        response_model=Replay,
+        responses=_errors(401, 403, 404, 409, 422),
+    )
+    async def replay(
+        table_id: str,
+        step: Annotated[int, Path(ge=0, le=1_000_000)],
+        srv: ServerDep,
+        view: Annotated[
+            str | None,
+            Query(
+                alias="as",
+                pattern=r"^([0-9]{1,2}|spectator|all)$",
+                description="a seat number, spectator, or all (default: the credential's seat, "
+                "else spectator)",
+            ),
+        ] = None,
+        credential: Credential = None,
+    ) -> Any:
+        """A viewer's position at one step of the game (see docs/server.md, Replays)."""
+        return JSONResponse(await srv.replays.step(table_id, step, view, credential))
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
@@ -267,4 +350,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for route in app.routes:  # every route may answer 429 (the RateLimit middleware)
         if isinstance(route, APIRoute):
             route.responses.setdefault(429, {"model": ErrorBody, "description": "rate_limited"})
+    # Last, so every /api and /ws route (and /docs) is matched before the files.
+    app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app

@@ -3,7 +3,8 @@
 `random` decides inline; the search levels think in a `ProcessPoolExecutor` (the state JSON goes
 out, an action number comes back) so the server never blocks. Each bot waits `bot_delay` seconds
 first so people can follow, and is seeded per (table seed, seat, ply) so a table replays. A bot
-moves through the same path as a person (`TableService.move`) with `by="bot:<level>"`.
+moves through the same path as a person (`TableService.move`) with `by="bot:<level>"` (or
+`"timeout:<level>"` standing in for a seat whose clock ran out: `Seat.decider`).
 
 One driver task per table runs while a bot is pending; any change at the table wakes it.
 """
@@ -84,9 +85,10 @@ class Bots:
                         continue
                 seat, level = todo
                 ply = table.match.ply
+                by = table.seats[seat].decider()  # bot:<level>, or timeout:<level> (clocks.py)
                 action = await self._choose(table, seat, level, ply)
                 try:
-                    await self.service.move(table_id, seat, action, ply, None, by=f"bot:{level}")
+                    await self.service.move(table_id, seat, action, ply, None, by=by)
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
         except asyncio.CancelledError:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 NAME_PATTERN = r"^[^\x00-\x1f\x7f\"\\]+$"  # no control characters, quotes or backslashes
 
@@ -54,8 +54,48 @@ class SeatIn(Strict):
     level: str | None = None
 
 
+Seconds = StrictFloat | StrictInt
+
+
 class ClockIn(Strict):
-    kind: Literal["none"] = "none"
+    """The table's clock; the fields of its kind are checked by the server (`invalid_clock`,
+    with the reason in both languages)."""
+
+    kind: str = Field(
+        default="none",
+        max_length=16,
+        json_schema_extra={"enum": ["none", "realtime", "turn"]},
+        description="none | realtime (a time bank and an increment per move) | turn (per move)",
+    )
+    bank: Seconds | None = Field(default=None, description="realtime: each seat's bank, seconds")
+    increment: Seconds | None = Field(
+        default=None, description="realtime: seconds added after each move (default 0)"
+    )
+    per_move: Seconds | None = Field(default=None, description="turn: seconds for each move")
+
+
+class NoClockOut(BaseModel):
+    kind: Literal["none"]
+
+
+class RealtimeClockOut(BaseModel):
+    kind: Literal["realtime"]
+    bank: float
+    increment: float
+
+
+class TurnClockOut(BaseModel):
+    kind: Literal["turn"]
+    per_move: float
+
+
+ClockOut = Annotated[NoClockOut | RealtimeClockOut | TurnClockOut, Field(discriminator="kind")]
+
+
+class SeatClock(BaseModel):
+    seat: int
+    remaining: float = Field(description="seconds left (turn clock: for the current move)")
+    running: bool
 
 
 class TableIn(Strict):
@@ -66,6 +106,9 @@ class TableIn(Strict):
     public: bool = True
     spectators: bool = True
     clock: ClockIn = Field(default_factory=ClockIn)
+    timeout_level: str = Field(
+        default="normal", max_length=32, description="the bot level that takes a seat on timeout"
+    )
 
 
 class SeatOut(BaseModel):
@@ -87,6 +130,10 @@ class TableOut(BaseModel):
     public: bool
     spectators: bool
     created: float
+    rematch: str | None = Field(default=None, description="the rematch's table, once it exists")
+    timeout_level: str
+    clock: ClockOut
+    clocks: list[SeatClock]
     seats: list[SeatOut]
 
 
@@ -95,6 +142,12 @@ class TableCreated(BaseModel):
     seat: int | None
     credential: str | None
     invite: str
+
+
+class Rematched(BaseModel):
+    table: TableOut = Field(description="the new table")
+    seat: int = Field(description="the caller's seat in it")
+    credential: str = Field(description="that seat's credential (a new one at every call)")
 
 
 class JoinIn(Strict):
@@ -111,6 +164,11 @@ class Left(BaseModel):
     status: str
 
 
+class Returned(BaseModel):
+    seat: int
+    ply: int
+
+
 class MoveIn(Strict):
     action: StrictStr | StrictInt = Field(description="the action's notation or its id")
     expected_ply: StrictInt = Field(description="the ply of the prompt the move answers")
@@ -122,10 +180,18 @@ class UndoIn(Strict):
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
+class Texts(BaseModel):
+    """The sentences of an entry's events, one per event, in each language."""
+
+    en: list[str]
+    ja: list[str]
+
+
 class Answer(BaseModel):
     status: str = Field(description="applied | duplicate | an error code (stale, ...)")
     ply: int | None = None
     events: list[dict[str, Any]] | None = None
+    text: Texts | None = None
     prompt: dict[str, Any] | None = None
     error: ErrorInfo | None = None
 
@@ -148,6 +214,17 @@ class Entry(BaseModel):
     seat: int
     by: str | None
     events: list[dict[str, Any]]
+    text: Texts
+
+
+class Replay(BaseModel):
+    step: int
+    steps: int = Field(description="the stored log's length: the last step")
+    prompt: Prompt = Field(description="the viewer's prompt at that step, with no actions")
+    prompts: list[Prompt] | None = Field(
+        default=None, description="as=all only: every seat's prompt (`prompt` is the spectator's)"
+    )
+    entry: Entry | None = Field(description="the step's entry as the viewer knew it (step 0: none)")
 
 
 class Health(BaseModel):
@@ -182,3 +259,7 @@ class WsUndo(Strict):
 class WsSync(Strict):
     type: Literal["sync"]
     last_ply: StrictInt
+
+
+class WsReturn(Strict):
+    type: Literal["return"]

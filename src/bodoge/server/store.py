@@ -73,12 +73,13 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open | reserved
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     credential_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     stand_in: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)  # seconds (realtime clock)
 
 
 class MoveRow(Base):
@@ -99,6 +100,8 @@ class MoveRow(Base):
 
 
 class DeadlineRow(Base):
+    """A seat's running clock: the ply it started at and when it runs out (see timekeeping.py)."""
+
     __tablename__ = "deadlines"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -160,6 +163,10 @@ class Store:
             tables = list(found.scalars())
             return [(table, await _seats(session, table.id)) for table in tables]
 
+    async def deadlines(self, table_id: str) -> list[DeadlineRow]:
+        async with self.session() as session:
+            return await table_deadlines(session, table_id)
+
     async def moves(self, table_id: str) -> Sequence[MoveRow]:
         async with self.session() as session:
             found = await session.execute(
@@ -180,6 +187,13 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
 async def _seats(session: AsyncSession, table_id: str) -> list[SeatRow]:
     found = await session.execute(
         select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    )
+    return list(found.scalars())
+
+
+async def table_deadlines(session: AsyncSession, table_id: str) -> list[DeadlineRow]:
+    found = await session.execute(
+        select(DeadlineRow).where(DeadlineRow.table_id == table_id).order_by(DeadlineRow.seat)
     )
     return list(found.scalars())
 

@@ -5,8 +5,10 @@ every stored move and undo) and kept in memory. A move takes the table's `asynci
 one transaction: a move already stored under the seat's client key is answered "duplicate" with
 its first answer recomputed; otherwise it is applied on the match (which refuses anything stale
 or illegal before it changes), inserted and committed, and only then are the listeners (the
-websockets, the bots) told. If the insert or the commit fails the cached match is dropped, so the
-next request reloads it from the database.
+websockets, the bots, the clocks) told. If the insert or the commit fails the cached match is
+dropped, so the next request reloads it from the database. The clocks' bookkeeping
+(`timekeeping.settle`: the mover charged, the seats now pending started) is part of that
+transaction; other changes of a table (a timeout, a seat taken back) go through `change`.
 """
 
 from __future__ import annotations
@@ -15,30 +17,34 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_game
 from bodoge.engine.match import UNDO
-from bodoge.server import auth
+from bodoge.server import auth, timekeeping
 from bodoge.server.config import Settings
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.store import MoveRow, PlayerRow, SeatRow, Store, TableRow, dumps, find_move, now
+from bodoge.server.timekeeping import TableClock
 
 log = logging.getLogger("bodoge.server")
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
 SEED_BITS = 63  # the seed column is a signed 64-bit integer
+T = TypeVar("T")
 
 
 @dataclass
 class Seat:
     seat: int
-    kind: str  # human | bot | open
+    kind: str  # human | bot | open | reserved (for a person of the previous game, rematch.py)
     player_id: str | None = None
     name: str | None = None
     bot_level: str | None = None
@@ -48,6 +54,16 @@ class Seat:
     def bot(self) -> str | None:
         """The bot level that decides for this seat, if any (its own, or one standing in)."""
         return self.bot_level if self.kind == "bot" else self.stand_in
+
+    def decider(self) -> str | None:
+        """Who decides for the seat, as a move's `by`: None for its person, "bot:<level>" for a
+        bot seat or a bot standing in for a person who left, "timeout:<level>" for a bot standing
+        in since the seat's clock ran out (the person kept the credential, to take it back)."""
+        if self.kind == "bot":
+            return f"bot:{self.bot_level}"
+        if self.stand_in is None:
+            return None
+        return f"{'timeout' if self.credential_hash else 'bot'}:{self.stand_in}"
 
     @classmethod
     def from_row(cls, row: SeatRow) -> Seat:
@@ -76,6 +92,8 @@ class Table:
     seats: list[Seat]
     match: Match
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rematch: str | None = None  # the table of the rematch, once someone asked for it (rematch.py)
+    clock: TableClock = field(default_factory=TableClock)
 
     @property
     def players(self) -> int:
@@ -90,6 +108,11 @@ class Table:
             if auth.matches(credential, seat.credential_hash):
                 found = seat.seat
         return found
+
+
+def reserved(table: Table) -> bool:
+    """Whether a seat is still kept for a person of the table this one is a rematch of."""
+    return any(seat.kind == "reserved" for seat in table.seats)
 
 
 @dataclass
@@ -143,6 +166,8 @@ class TableService:
             if match.ply != move.ply:
                 raise RuntimeError(f"table {table_id}: stored ply {move.ply}, replayed {match.ply}")
         seats = [Seat.from_row(seat) for seat in seat_rows]
+        deadlines = await self.store.deadlines(table_id)
+        clock = TableClock.load(row.clock, row.timeout_level, seat_rows, deadlines)
         return Table(
             row.id,
             row.game,
@@ -156,7 +181,21 @@ class TableService:
             seats,
             match,
             self.lock(table_id),
+            rematch=row.rematch_id,
+            clock=clock,
         )
+
+    async def get_locked(self, table_id: str) -> Table:
+        """`get` for a caller that holds the table's lock."""
+        return await self._get_locked(table_id)
+
+    def changed(self, table_id: str) -> None:
+        """Tell the listeners (the websockets, the bots) that a table changed."""
+        self._changed(table_id)
+
+    def cached(self, table_id: str) -> Table | None:
+        """The table if it is in memory (no database access)."""
+        return self._tables.get(table_id)
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
@@ -188,9 +227,12 @@ class TableService:
         seats: list[SeatRequest],
         public: bool,
         spectators: bool,
+        clock: Mapping[str, Any] | None = None,
+        timeout_level: str = timekeeping.DEFAULT_TIMEOUT_LEVEL,
     ) -> tuple[Table, int | None, str | None, str]:
         """A new table; returns it, the creator's seat and credential (None if the creator
-        does not play) and the invite."""
+        does not play) and the invite. Its clock starts when the game does (clocks.py)."""
+        settings = timekeeping.parse_clock(clock or {})
         info = get_game(game).info
         for spec in info.options:
             if spec.kind == "text" and spec.key in options:
@@ -214,6 +256,14 @@ class TableService:
                     f"bot level {seat.level!r:.20} is not one of " + ", ".join(levels),
                     f"ボットの強さ{seat.level!r:.20}はありません",
                 )
+        if timeout_level not in self.settings.bot_levels():
+            raise ApiError(
+                "bad_request",
+                f"timeout_level {timeout_level!r:.20} is not one of "
+                + ", ".join(self.settings.bot_levels()),
+                f"時間切れのときのボットの強さ{timeout_level!r:.20}はありません",
+            )
+        table_clock = TableClock(settings, timeout_level)
         seed = secrets.randbits(SEED_BITS)
         match = Match(game, players, options, seed)  # checks the player count and the options
         table_id = auth.new_id()
@@ -222,7 +272,9 @@ class TableService:
         my_seat: int | None = None
         rows: list[SeatRow] = []
         for number, request in enumerate(seats):
-            row = SeatRow(table_id=table_id, seat=number, kind="open")
+            row = SeatRow(
+                table_id=table_id, seat=number, kind="open", bank=table_clock.initial_bank()
+            )
             if request.kind == "me":
                 credential = auth.new_secret()
                 my_seat = number
@@ -242,8 +294,8 @@ class TableService:
             status=status,
             public=public,
             spectators=spectators,
-            clock=dumps({"kind": "none"}),
-            timeout_level=None,
+            clock=dumps(settings.to_json()),
+            timeout_level=timeout_level,
             invite_hash=auth.hash_secret(invite),
             created_by=player.id,
             rematch_of=None,
@@ -267,6 +319,7 @@ class TableService:
             [Seat.from_row(row) for row in rows],
             match,
             self.lock(table_id),
+            clock=TableClock.load(table_row.clock, timeout_level, rows, []),
         )
         self._tables[table_id] = table
         self._changed(table_id)
@@ -295,7 +348,7 @@ class TableService:
             seat = free[0]
             credential = auth.new_secret()
             credential_hash = auth.hash_secret(credential)
-            status = "playing" if len(free) == 1 else "waiting"
+            status = "playing" if len(free) == 1 and not reserved(table) else "waiting"
             async with self.store.session() as session, session.begin():
                 claimed = await session.execute(
                     update(SeatRow)
@@ -407,6 +460,7 @@ class TableService:
                         first = await find_move(session, table_id, seat, client_key)
                         if first is not None:
                             return self._duplicate(table, seat, first.ply)
+                    timekeeping.check_decider(table.seats[seat], by)  # not a stale stand-in
                     if action is None:
                         match.undo(seat, expected_ply)
                     else:
@@ -428,6 +482,8 @@ class TableService:
                         await session.execute(
                             update(TableRow).where(TableRow.id == table_id).values(status="over")
                         )
+                    # The clocks: the mover charged, the seats now pending started.
+                    await timekeeping.settle(session, table, now(), seat, action is not None)
             except IntegrityError:
                 self.drop(table_id)
                 raise StaleMove(
@@ -440,13 +496,33 @@ class TableService:
             if match.is_over():
                 table.status = "over"
             ply = match.ply
-            events = match.events_for(seat, ply - 1)[0]["events"]
+            (entry,) = entries(table, seat, ply - 1)
         self._changed(table_id)
-        return {"status": "applied", "ply": ply, "events": events}
+        return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
+
+    async def change(
+        self, table_id: str, apply: Callable[[AsyncSession, Table], Awaitable[T]]
+    ) -> T:
+        """A change of a table other than a move (a timeout, a seat taken back): `apply` runs on
+        the table under its lock, in one transaction, and the listeners are told after the
+        commit. `apply` raises its refusals (ApiError, BodogeError) before it changes anything;
+        if anything else fails the cached table is dropped, to be reloaded from the database."""
+        async with self.lock(table_id):
+            table = await self._get_locked(table_id)
+            try:
+                async with self.store.session() as session, session.begin():
+                    result = await apply(session, table)
+            except (ApiError, BodogeError):
+                raise
+            except BaseException:
+                self.drop(table_id)
+                raise
+        self._changed(table_id)
+        return result
 
     def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
-        entries = table.match.events_for(seat, ply - 1)
-        return {"status": "duplicate", "ply": ply, "events": entries[0]["events"]}
+        first = entries(table, seat, ply - 1)[0]
+        return {"status": "duplicate", "ply": ply, "events": first["events"], "text": first["text"]}
 
     async def answer(
         self,
@@ -483,6 +559,9 @@ class TableService:
             "public": table.public,
             "spectators": table.spectators,
             "created": table.created,
+            "rematch": table.rematch,
+            "timeout_level": table.clock.timeout_level,
+            **timekeeping.clock_json(table, now()),
             "seats": [
                 {
                     "seat": seat.seat,

@@ -2,11 +2,14 @@
 
 The first message says who is there (`{"type": "auth", "credential": ..., "last_ply": P}` or
 `{"type": "watch", "last_ply": P}`). Then each connection's sender pushes `{"type": "update",
-"ply", "events", "prompt", "connected", "status"}` whenever the table changes: the entries since
-the ply it last sent, and the prompt, both built from that seat's `match.events_for(seat, ...)`
-and `match.prompt(seat)` only, never from the full state. Updates coalesce: a slow client gets
-one update with everything it missed. Client messages: "move", "undo" (answered with
-`{"type": "answer", "client_key", ...the HTTP answer's body}`) and "sync" (resend from a ply).
+"ply", "events", "prompt", "connected", "status", "rematch"}` whenever the table changes: the
+entries since the ply it last sent (with their texts, entries.py), and the prompt, both built
+from that seat's `match.events_for(seat, ...)` and `match.prompt(seat)` only, never from the full
+state. Updates coalesce: a slow client gets one update with everything it missed. Client
+messages: "move", "undo" (answered with `{"type": "answer", "client_key", ...the HTTP answer's
+body}`), "sync" (resend from a ply) and "return" (take back a seat a bot took on timeout:
+`{"type": "returned", "seat", "ply"}`). Updates also carry the seats' stand-ins and the clocks,
+their time left computed as the update is sent.
 """
 
 from __future__ import annotations
@@ -20,15 +23,25 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
+from bodoge.engine import BodogeError
+from bodoge.server import timekeeping
+from bodoge.server.clocks import take_back
+from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, error_json
 from bodoge.server.ratelimit import RateLimiter, client_address
-from bodoge.server.schemas import WsAuth, WsMove, WsSync, WsUndo, WsWatch
+from bodoge.server.schemas import WsAuth, WsMove, WsReturn, WsSync, WsUndo, WsWatch
+from bodoge.server.store import now
 from bodoge.server.tables import TableService
 
 CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
 CLOSE_TOO_BIG = 1009
 HELLO: dict[str, type[BaseModel]] = {"auth": WsAuth, "watch": WsWatch}
-PLAY: dict[str, type[BaseModel]] = {"move": WsMove, "undo": WsUndo, "sync": WsSync}
+PLAY: dict[str, type[BaseModel]] = {
+    "move": WsMove,
+    "undo": WsUndo,
+    "sync": WsSync,
+    "return": WsReturn,
+}
 
 
 @dataclass(eq=False)
@@ -143,10 +156,13 @@ class Hub:
             update = {
                 "type": "update",
                 "ply": match.ply,
-                "events": match.events_for(seat, connection.last_ply),
+                "events": entries(table, seat, connection.last_ply),
                 "prompt": match.prompt(seat),
                 "connected": sorted(self.connected(connection.table_id)),
                 "status": table.status,
+                "rematch": table.rematch,
+                "stand_ins": [each.stand_in for each in table.seats],
+                **timekeeping.clock_json(table, now()),  # the time left as of sending
             }
             connection.last_ply = match.ply
             await connection.send(update)
@@ -167,6 +183,9 @@ class Hub:
                     ApiError("forbidden", "a spectator cannot move", "観戦者は手を指せません"),
                 )
                 continue
+            if isinstance(message, WsReturn):
+                await self._take_back(connection)
+                continue
             assert isinstance(message, WsMove | WsUndo)
             action = message.action if isinstance(message, WsMove) else None
             _, answer = await self.service.answer(
@@ -178,8 +197,18 @@ class Hub:
             )
             await connection.send({"type": "answer", "client_key": message.client_key, **answer})
 
+    async def _take_back(self, connection: Connection) -> None:
+        try:
+            taken = await take_back(self.service, connection.table_id, connection.credential)
+        except (ApiError, BodogeError) as error:
+            await _refuse(connection.socket, error)
+        else:
+            await connection.send({"type": "returned", **taken})
 
-async def _refuse(socket: WebSocket, error: ApiError, close: int | None = None) -> None:
+
+async def _refuse(
+    socket: WebSocket, error: ApiError | BodogeError, close: int | None = None
+) -> None:
     with contextlib.suppress(Exception):
         await socket.send_text(
             json.dumps({"type": "error", "error": error_json(error)}, ensure_ascii=False)

@@ -99,6 +99,8 @@ def folder_with(tmp_path: Path, name: str, old: str, new: str) -> str:
         ("units.toml", "[[faction]]\nkey = \"green\"", "[[nothing]]\nkey = \"green\"",
          "needs exactly 4 [[faction]] tables"),
         ("units.toml", "ability = true", 'ability = "yes"', "ability = 'yes', not true or false"),
+        ("units.toml", 'color = "#2f6bd0"', 'color = "navy"',
+         "faction 'blue' has color 'navy', not a colour like #d0433a"),
         ("stones.toml", "value = 7", "value = 6", "exactly one tile must be worth 7 (found 0)"),
         ("stones.toml", "value = 3", "value = 7",
          "exactly one tile must be worth 7 (found 2: red7, red3)"),

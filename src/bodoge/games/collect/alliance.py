@@ -47,7 +47,7 @@ def octopus_pairs(row: list[int]) -> bool:
             pairs.append((i, left))
         elif left == CHAMELEON:
             pairs.append((i, right))
-    return _choose_pairs(pairs, 0, -2, frozenset(), 3)
+    return len(pairs) >= 3 and _choose_pairs(pairs, 0, -2, frozenset(), 3)
 
 
 def _choose_pairs(

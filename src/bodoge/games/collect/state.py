@@ -12,6 +12,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import resolve_options
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
@@ -46,6 +47,8 @@ from bodoge.games.collect.phases import (
     PLACE,
 )
 from bodoge.games.collect.state_json import read_state
+
+FULL_DECK = tuple(code for code in range(KINDS) for _ in range(COPIES))  # before a round's shuffle
 
 TEAMS = [[0, 2], [1, 3]]
 
@@ -141,7 +144,7 @@ class CollectState(State):
         self._start_round(self.rng.below(self.players))
 
     def _start_round(self, start: int) -> None:
-        cards = [code for code in range(KINDS) for _ in range(COPIES)]
+        cards = list(FULL_DECK)
         self.rng.shuffle(cards)
         half = len(cards) // 2
         self.decks = [cards[:half], cards[half:]]
@@ -196,6 +199,12 @@ class CollectState(State):
         return A.SIZE
 
     @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.collect.public import public_content
+
+        return public_content(players, resolve_options(cls.info.options, options))
+
+    @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
         from bodoge.games.collect.observe import collect_observer
 
@@ -220,6 +229,8 @@ class CollectState(State):
         phase = self.phase
         decks = self.decks
         if phase == DRAW:
+            if decks[0] and decks[1]:  # the usual case, without building a list of candidates
+                return [A.DRAW, A.DRAW + 1]
             return [A.DRAW + d for d in (0, 1) if decks[d]]
         if phase == KEEP:
             return self._keep_actions()
@@ -250,10 +261,10 @@ class CollectState(State):
         card = row[self.placed]
         legal = [A.PASS]
         if card in (CROCODILE, MONKEY):  # any card in any row but this one
-            mine = A.card_action(self.active, self.placed)
             for seat, other_row in enumerate(self.rows):
                 base = A.CARD + seat * A.MAX_ROW
-                legal.extend(base + i for i in range(len(other_row)) if base + i != mine)
+                legal.extend(range(base, base + len(other_row)))
+            legal.remove(A.card_action(self.active, self.placed))
         elif card == CRAB:  # any card that has somewhere else to go in its row
             for seat, other_row in enumerate(self.rows):
                 if len(other_row) > 1:

@@ -62,7 +62,7 @@ def info(card: int) -> Species:
 
 
 def card_key(card: int) -> str:
-    return info(card).key
+    return KEYS[card]
 
 
 def card_name(card: int, lang: str = "en") -> str:
@@ -81,7 +81,13 @@ def species_of_rank(rank: int) -> list[int]:
 
 def full_deck() -> list[int]:
     """The 90-card deck: every species `COPIES` times and the Mimics (unshuffled)."""
-    return [code for code in range(len(SPECIES)) for _ in range(COPIES)] + [MIMIC] * MIMIC_COUNT
+    return list(_FULL_DECK)
+
+
+_FULL_DECK = (
+    *(code for code in range(len(SPECIES)) for _ in range(COPIES)),
+    *[MIMIC] * MIMIC_COUNT,
+)
 
 
 def trick_deck() -> list[int]:

@@ -44,6 +44,9 @@ SUPPORTS: tuple[tuple[int, ...], ...] = tuple(
     for r, j in zip(ROW_OF, POSITION_OF, strict=True)
 )
 SUPPORT_MASK = tuple(sum(1 << s for s in sup) for sup in SUPPORTS)
+# Slot i of rows 1-4 rests on slots LEFT[i] and LEFT[i] + 1; row 5 (from BASE) on nothing.
+BASE = slot_index(ROWS, 1)
+LEFT = tuple(sup[0] if sup else -1 for sup in SUPPORTS)
 # RULINGS §3: shared by Monster Auction and Hunt the Monster.
 MIMICS_OPTION = OptionSpec(
     "mimics_placeable",
@@ -54,6 +57,11 @@ MIMICS_OPTION = OptionSpec(
 )
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
 _CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)
+# Per set of rows (bit r: row r), the species whose rank is one of them, as card-code bits.
+_SPECIES_OF_ROWS = tuple(
+    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
+    for rows in range(1 << (ROWS + 1))
+)
 
 
 def parse_slot(text: str) -> int | None:
@@ -82,7 +90,11 @@ def is_full(pyramid: Sequence[int]) -> bool:
 
 
 def _open(pyramid: Sequence[int], slots: Iterable[int]) -> list[int]:
-    return [i for i in slots if pyramid[i] < 0 and all(pyramid[s] >= 0 for s in SUPPORTS[i])]
+    return [
+        i
+        for i in slots
+        if pyramid[i] < 0 and (i >= BASE or (pyramid[LEFT[i]] >= 0 and pyramid[LEFT[i] + 1] >= 0))
+    ]
 
 
 def open_now(pyramid: Sequence[int]) -> list[int]:
@@ -106,13 +118,13 @@ def can_place(pyramid: Sequence[int], card: int, mimics_ok: bool = True) -> bool
 def placeable_mask(pyramid: Sequence[int], mimics_ok: bool = True) -> int:
     """Bit c set when card code c could be placed now: one pass for all 16 card codes."""
     rows_open = 0  # bit r: row r has an open slot
-    for i in range(SLOTS):
-        if pyramid[i] < 0 and all(pyramid[s] >= 0 for s in SUPPORTS[i]):
-            rows_open |= 1 << ROW_OF[i]
-    mask = 0
-    for card in range(MIMIC):
-        if rows_open >> RANK[card] & 1 and card not in pyramid:
-            mask |= 1 << card
+    for i in _open(pyramid, range(SLOTS)):
+        rows_open |= 1 << ROW_OF[i]
+    present = 0
+    for card in pyramid:
+        if card >= 0:
+            present |= 1 << card
+    mask = _SPECIES_OF_ROWS[rows_open] & ~present
     if mimics_ok and rows_open:
         mask |= 1 << MIMIC
     return mask
@@ -176,15 +188,32 @@ def placements_keeping_fit(
             continue
         seen.add(card)
         rest = [*cards[:k], *cards[k + 1 :]]
-        for slot in open_slots(pyramid, card, mimics_ok):
-            if not rest:
-                choices.append((card, slot))
-                continue
-            after = list(pyramid)
-            after[slot] = card
-            if can_place_all(after, rest, mimics_ok):
-                choices.append((card, slot))
+        slots = open_slots(pyramid, card, mimics_ok)
+        if len(rest) < 2:  # nothing left, or one card: is it placeable after this one?
+            for slot in slots:
+                after = list(pyramid)
+                after[slot] = card
+                if not rest or open_slots(after, rest[0], mimics_ok):
+                    choices.append((card, slot))
+        elif slots and _rest_may_fit(pyramid, card, rest, mimics_ok):
+            # can_place_all of the rest after each slot: only the filled mask depends on it
+            mask = filled_mask(pyramid)
+            rows = tuple(sorted(RANK[other] for other in rest))
+            choices.extend((card, slot) for slot in slots if _fits(mask | 1 << slot, rows))
     return choices
+
+
+def _rest_may_fit(pyramid: Sequence[int], card: int, rest: Sequence[int], mimics_ok: bool) -> bool:
+    """`can_place_all`'s checks before its search, for the several cards `rest` once `card` is in
+    the pyramid: distinct new species, Mimics only where allowed, enough empty slots."""
+    monsters = [other for other in rest if other != MIMIC]
+    if len(set(monsters)) != len(monsters) or any(
+        other in pyramid or other == card for other in monsters
+    ):
+        return False
+    if not mimics_ok and len(monsters) != len(rest):
+        return False
+    return len(rest) <= pyramid.count(EMPTY) - 1
 
 
 def score(pyramid: Sequence[int]) -> int:

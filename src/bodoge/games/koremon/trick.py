@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import compress
+from operator import mul
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -286,8 +287,7 @@ class TrickState(State):
         """Scores of one game (default: the current one) by the seed's 得点表."""
         index = self.game if game is None else game
         return [
-            sum(count * points for count, points in zip(pile, POINTS, strict=True))
-            + FACE_UP_POINTS * self.face_up[index][seat]
+            sum(map(mul, pile, POINTS)) + FACE_UP_POINTS * self.face_up[index][seat]
             for seat, pile in enumerate(self.won[index])
         ]
 

@@ -29,18 +29,20 @@ def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
     ② else the last player of the rank with the most cards, if unique; ③ else the last player
     of the smallest rank number present.
     """
-    # A trick holds at most six cards, so list.count beats building count tables.
+    # A trick holds at most six cards, so list.count beats building count tables. One value is
+    # the only one with the highest count `most` exactly when `most` entries have that count.
     kinds = [kind for _, _, kind in trick]
-    last = len(kinds) - 1
     counts = [kinds.count(kind) for kind in kinds]
     most = max(counts)
-    top = {kind for kind, count in zip(kinds, counts, strict=True) if count == most}
-    if len(top) == 1:
-        return trick[last - kinds[::-1].index(top.pop())][0], 1
+    if counts.count(most) == most:
+        return trick[_last_index(counts, most)][0], 1
     ranks = [RANK[kind] for kind in kinds]
     counts = [ranks.count(rank) for rank in ranks]
     most = max(counts)
-    top = {rank for rank, count in zip(ranks, counts, strict=True) if count == most}
-    if len(top) == 1:
-        return trick[last - ranks[::-1].index(top.pop())][0], 2
-    return trick[last - ranks[::-1].index(min(ranks))][0], 3
+    if counts.count(most) == most:
+        return trick[_last_index(counts, most)][0], 2
+    return trick[_last_index(ranks, min(ranks))][0], 3
+
+
+def _last_index(values: list[int], value: int) -> int:
+    return len(values) - 1 - values[::-1].index(value)

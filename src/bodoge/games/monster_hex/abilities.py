@@ -141,7 +141,7 @@ class AbilityRules(Base):
             self.black[self.occ[cell]] += strength
         else:
             self.petrified[cell] = strength
-            self.face[cell] = 0
+            self._set_face(cell, 0)
             if all(self.occ[n] >= 0 for n in self._around(cell)):  # nothing left to wait for
                 self.queue.append(len(self.board.site_names) + cell)
         event["counters"] = strength
@@ -223,4 +223,4 @@ class AbilityRules(Base):
             self._reward(first, tuple(around), events)
         self.petrified[cell] = 0
         self.petrified_done.append(cell)
-        self.face[cell] = self._face_of(cell)
+        self._set_face(cell, self._face_of(cell))

@@ -35,6 +35,7 @@ SEVEN = 7  # the stone worth 7 breaks ties at the end
 ABILITY_RANKS = ("S", "B", "C")
 BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
 MAX_POWER = 5
+HALF_CODES = 6**3  # face codes of three directions (see Content.low)
 FILES = (
     "units.toml",
     "stones.toml",
@@ -57,6 +58,9 @@ MEASURES = (
     "start_hexes",
 )
 STONE_KINDS = ("large", "small", "any")
+# A faction's colour for drawings when its file gives none: by faction order (red, blue, yellow,
+# green in bodoge's file).
+FACTION_COLORS = ("#d0433a", "#2f6bd0", "#e2b400", "#2f9a4c")
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,11 @@ class Named:
 
     def name(self, lang: str = "en") -> str:
         return self.ja if lang == "ja" else self.en
+
+
+@dataclass(frozen=True)
+class Faction(Named):
+    color: str  # "#rrggbb", how drawings colour its units and tiles
 
 
 @dataclass(frozen=True)
@@ -136,6 +145,18 @@ class Board:
     cell_sites: list[tuple[int, ...]]  # per cell: the sites it helps to complete
     fixed_tiles: list[tuple[int, int]]  # per large stone (stone_layout=fixed)
     cell_of: dict[str, int] = field(default_factory=dict)
+    # per cell: (direction, cell) of each placeable neighbour, the cells a unit there faces
+    around: list[tuple[tuple[int, int], ...]] = field(init=False)
+    # place_actions[cell][mask]: the place action codes of `cell` turned as the rotation bitmask
+    # allows, filled lazily (the legal placements are a concatenation of these)
+    place_actions: list[dict[int, tuple[int, ...]]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.around = [
+            tuple((d, n) for d, n in enumerate(nbrs) if n >= 0 and self.placeable[n])
+            for nbrs in self.nbr
+        ]
+        self.place_actions = [{} for _ in self.hexes]
 
     @property
     def large_sites(self) -> list[int]:
@@ -145,7 +166,7 @@ class Board:
 @dataclass
 class Content:
     source: str  # "default" or the folder
-    factions: list[Named]
+    factions: list[Faction]
     units: list[UnitType]
     tiles: list[StoneTile]
     boards: dict[int, Board]
@@ -155,9 +176,14 @@ class Content:
     edge: list[list[tuple[int, ...]]] = field(default_factory=list)
     # match[type][d][p] = bitmask of rotations whose edge facing d has power p
     match: list[list[list[int]]] = field(default_factory=list)
-    # rotmask[type][code] = rotations of `type` matching an empty hex whose facing powers are
-    # `code` (base-6 digits, one per direction, 0 = no unit there); filled lazily
-    rotmask: list[dict[int, int]] = field(default_factory=list)
+    # The rotations of `type` matching an empty hex whose facing powers are `code` (base-6
+    # digits, one per direction, 0 = no unit there) are low[type][code % 216] (directions 0-2)
+    # | high[type][code // 216] (directions 3-5): two small exact tables, no cache to miss.
+    low: list[list[int]] = field(default_factory=list)
+    high: list[list[int]] = field(default_factory=list)
+    # faces[type][rot][d]: what a unit turned `rot` adds to the face code of its neighbour in
+    # direction d (its power facing d, as that neighbour's digit for the opposite direction)
+    faces: list[list[tuple[int, ...]]] = field(default_factory=list)
     unit_names: list[str] = field(init=False)  # per unit code: "red-A2"
     unit_of: dict[str, int] = field(init=False)  # lower-case name -> unit code
     faction_of: dict[str, int] = field(init=False)
@@ -177,7 +203,14 @@ class Content:
             ]
             for rots in self.edge
         ]
-        self.rotmask = [{} for _ in self.units]
+        self.low = [[self._digits_mask(t, half, 0) for half in range(HALF_CODES)]
+                    for t in range(len(self.units))]  # fmt: skip
+        self.high = [[self._digits_mask(t, half, 3) for half in range(HALF_CODES)]
+                     for t in range(len(self.units))]  # fmt: skip
+        self.faces = [
+            [tuple(rot[d] * 6 ** ((d + 3) % 6) for d in range(6)) for rot in rots]
+            for rots in self.edge
+        ]
         self.unit_names = [
             f"{faction.key}-{unit.key}" for faction in self.factions for unit in self.units
         ]
@@ -219,20 +252,27 @@ class Content:
             self._formations[key] = places
         return self._formations[key]
 
+    def _digits_mask(self, unit_type: int, digits: int, first: int) -> int:
+        """Rotations of `unit_type` matching one of three facing powers (base-6 `digits`) from
+        direction `first` on."""
+        mask = 0
+        for d in range(first, first + 3):
+            digits, power = divmod(digits, 6)
+            if power:
+                mask |= self.match[unit_type][d][power]
+        return mask
+
+    def fits_any(self, unit_type: int, codes: set[int]) -> bool:
+        """Whether `unit_type` matches a facing edge of at least one of the cells' `codes`."""
+        low, high = self.low[unit_type], self.high[unit_type]
+        for code in codes:  # noqa: SIM110 (a loop: any() over a generator costs twice as much)
+            if low[code % HALF_CODES] | high[code // HALF_CODES]:
+                return True
+        return False
+
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
-        cached = self.rotmask[unit_type].get(code)
-        if cached is None:
-            cached = 0
-            match = self.match[unit_type]
-            rest = code
-            for d in range(6):
-                power = rest % 6
-                rest //= 6
-                if power:
-                    cached |= match[d][power]
-            self.rotmask[unit_type][code] = cached
-        return cached
+        return self.low[unit_type][code % HALF_CODES] | self.high[unit_type][code // HALF_CODES]
 
 
 # ---- loading ---------------------------------------------------------------------------------
@@ -266,6 +306,12 @@ def _require(shown: str, item: str, data: dict[str, Any], keys: dict[str, type])
             )
 
 
+def _is_color(value: Any) -> bool:
+    """A CSS colour as "#rrggbb"."""
+    digits = value[1:] if isinstance(value, str) and value.startswith("#") else ""
+    return len(digits) == 6 and all(ch in "0123456789abcdefABCDEF" for ch in digits)
+
+
 def _unique(shown: str, what: str, keys: list[str]) -> None:
     seen: set[str] = set()
     for key in keys:
@@ -274,7 +320,7 @@ def _unique(shown: str, what: str, keys: list[str]) -> None:
         seen.add(key.lower())
 
 
-def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
+def _load_units(folder: Path | None) -> tuple[list[Faction], list[UnitType]]:
     shown, data = _read(folder, "units.toml")
     factions = []
     raw_factions = data.get("faction", [])
@@ -284,7 +330,12 @@ def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
         _require(shown, f"faction #{number}", item, {"key": str, "en": str, "ja": str})
         if not item["key"].isidentifier():
             raise ContentError(f"{shown}: faction key {item['key']!r} must be a plain word")
-        factions.append(Named(item["key"], item["en"], item["ja"]))
+        color = item.get("color", FACTION_COLORS[number - 1])
+        if not _is_color(color):
+            raise ContentError(
+                f"{shown}: faction {item['key']!r} has color {color!r}, not a colour like #d0433a"
+            )
+        factions.append(Faction(item["key"], item["en"], item["ja"], color.lower()))
     _unique(shown, "faction", [f.key for f in factions])
 
     units = []
@@ -329,7 +380,7 @@ def _load_units(folder: Path | None) -> tuple[list[Named], list[UnitType]]:
     return factions, units
 
 
-def _load_tiles(folder: Path | None, factions: list[Named]) -> list[StoneTile]:
+def _load_tiles(folder: Path | None, factions: list[Faction]) -> list[StoneTile]:
     shown, data = _read(folder, "stones.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("tile", [])
@@ -523,7 +574,7 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
     )
 
 
-def _load_abilities(folder: Path | None, factions: list[Named]) -> list[Ability]:
+def _load_abilities(folder: Path | None, factions: list[Faction]) -> list[Ability]:
     shown, data = _read(folder, "abilities.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("ability", [])

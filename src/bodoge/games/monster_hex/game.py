@@ -19,12 +19,16 @@ Reward is passive.
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
 seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
 for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
-the legal rotations of a unit there are one table lookup (`Content.matching_rotations`).
+the legal rotations of a unit there are two table lookups (`Content.matching_rotations`);
+``open`` lists those cells (a non-zero ``face``) in cell order, so the legal placements are found
+without scanning the board.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -39,6 +43,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import resolve_options
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
@@ -71,7 +76,7 @@ from bodoge.games.monster_hex.codes import (
     UNIT_BASE,
     USE,
 )
-from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
+from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
 from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
@@ -131,6 +136,23 @@ OPTIONS = (
 )
 
 
+def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tuple[int, bool]:
+    """(seat, places a shared-faction unit) of turn number `turn` (see `MonsterHex.turn_slot`)."""
+    if not shared_mode:
+        return (start + turn) % players, False
+    first = (start + turn // 3) % 2
+    step = turn % 3
+    return (1 - first if step == 1 else first), step == 2
+
+
+@cache
+def turn_order(
+    players: int, shared_mode: bool, start: int, turns: int
+) -> tuple[tuple[int, bool], ...]:
+    """`turn_slot_of` for every turn of a game, worked out once per setup."""
+    return tuple(turn_slot_of(players, shared_mode, start, turn) for turn in range(turns))
+
+
 class MonsterHex(AbilityRules, StateJson, State):
     info = GameInfo(
         id="monster_hex",
@@ -170,6 +192,8 @@ class MonsterHex(AbilityRules, StateJson, State):
         "obj_public",
         "objectives_on",
         "occ",
+        "open",
+        "order",
         "petrified",
         "petrified_done",
         "phase",
@@ -199,12 +223,14 @@ class MonsterHex(AbilityRules, StateJson, State):
     turns: int  # turns in the game
     phase: int
     start: int  # start seat
+    order: tuple[tuple[int, bool], ...]  # derived: turn_slot of every turn
     turn: int  # turns begun before the current one
     factions: list[int]  # per seat, -1 until chosen
     shared: int  # the shared faction, -1 if none
     occ: list[int]  # per cell: unit code or -1
     rot: list[int]  # per cell: rotation of its unit
     face: list[int]  # per cell, derived: printed powers facing an empty placeable cell
+    open: list[int]  # derived: the cells with a non-zero face, in cell order
     hands: list[list[int]]
     decks: list[list[int]]  # own faction; top = end
     sdecks: list[list[int]]  # shared faction units of that seat (2 players, shared mode)
@@ -255,6 +281,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _setup(self) -> None:
         board = self.board
         self.start = self.rng.below(self.players)
+        self._order_turns()
         self.turn = 0
         self.factions = [-1] * self.players
         self.shared = -1
@@ -262,6 +289,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.occ = [-1] * cells
         self.rot = [0] * cells
         self.face = [0] * cells
+        self.open = []
         self.hands = [[] for _ in range(self.players)]
         self.decks = [[] for _ in range(self.players)]
         self.sdecks = [[] for _ in range(self.players)]
@@ -355,12 +383,14 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.target_base = self.target_base
         new.phase = self.phase
         new.start = self.start
+        new.order = self.order
         new.turn = self.turn
         new.factions = self.factions[:]
         new.shared = self.shared
         new.occ = self.occ[:]
         new.rot = self.rot[:]
         new.face = self.face[:]
+        new.open = self.open[:]
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.sdecks = [d[:] for d in self.sdecks]
@@ -395,11 +425,11 @@ class MonsterHex(AbilityRules, StateJson, State):
         Normally seats take turns clockwise from the start seat. With the shared faction a round
         is: first player, second player, then the first player places a shared unit; the two
         swap roles every round."""
-        if not self.shared_mode:
-            return (self.start + turn) % self.players, False
-        first = (self.start + turn // 3) % 2
-        step = turn % 3
-        return (1 - first if step == 1 else first), step == 2
+        return turn_slot_of(self.players, self.shared_mode, self.start, turn)
+
+    def _order_turns(self) -> None:
+        """Work out the derived `order` (once the start seat is known)."""
+        self.order = turn_order(self.players, self.shared_mode, self.start, self.turns)
 
     def round_number(self) -> int:
         """The current round, counted from 1."""
@@ -411,7 +441,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def source_faction(self) -> int:
         """The faction whose units the active seat places this turn."""
-        seat, shared = self.turn_slot(self.turn)
+        seat, shared = self.order[self.turn]
         return self.shared if shared else self.factions[seat]
 
     def _begin_turn(self) -> None:
@@ -419,9 +449,9 @@ class MonsterHex(AbilityRules, StateJson, State):
         turns of a seat that used Blitz once its hand is down to what every seat keeps at the
         end (RULINGS §2), so that it never places more units than anyone else."""
         while self.turn < self.turns:
-            seat, shared_step = self.turn_slot(self.turn)
+            seat, shared_step = self.order[self.turn]
             source = self.shared if shared_step else self.factions[seat]
-            own = sum(1 for u in self.hands[seat] if u // UNITS_PER_FACTION == source)
+            own = [u // UNITS_PER_FACTION for u in self.hands[seat]].count(source)
             blitzed = self.blitz_used[seat] >= 0 and not shared_step
             if own and not (blitzed and own <= KEEP_AT_END[self.players]):
                 self.phase = UNIT
@@ -430,6 +460,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
+
+    @classmethod
+    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        from bodoge.games.monster_hex.public import public_content
+
+        return public_content(players, resolve_options(cls.info.options, options))
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
@@ -445,7 +481,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def pending(self) -> list[int]:
         phase = self.phase
         if phase in (UNIT, PLACE, USE, ROTATE):
-            return [self.turn_slot(self.turn)[0]]
+            return [self.order[self.turn][0]]
         if phase == TAKE:
             assert self.choice is not None
             return [self.factions.index(self.choice[1])]
@@ -464,16 +500,34 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _targets(self, unit_type: int) -> list[tuple[int, int]]:
         """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
-        cache = self.c.rotmask[unit_type]
+        low, high = self.c.low[unit_type], self.c.high[unit_type]
+        face = self.face
         found = []
-        for cell, code in enumerate(self.face):
-            if code:
-                mask = cache.get(code)
-                if mask is None:
-                    mask = self.c.matching_rotations(unit_type, code)
-                if mask:
-                    found.append((cell, mask))
+        for cell in self.open:
+            code = face[cell]
+            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
+            if mask:
+                found.append((cell, mask))
         return found
+
+    def _matching_placements(self, unit_type: int) -> list[int]:
+        """The place actions of `unit_type` on every empty hex where it matches a facing edge
+        (`_targets`, expanded into actions through the board's table)."""
+        low, high = self.c.low[unit_type], self.c.high[unit_type]
+        face = self.face
+        tables = self.board.place_actions
+        actions: list[int] = []
+        for cell in self.open:
+            code = face[cell]
+            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
+            if mask:
+                found = tables[cell].get(mask)
+                if found is None:
+                    found = tables[cell][mask] = tuple(
+                        PLACE_BASE + 6 * cell + r for r in ROTATIONS[mask]
+                    )
+                actions += found
+        return actions
 
     def _empty_cells(self) -> list[int]:
         """Empty placeable hexes (a petrified hex is not empty)."""
@@ -486,10 +540,10 @@ class MonsterHex(AbilityRules, StateJson, State):
         units = [u for u in self.hands[seat] if u // UNITS_PER_FACTION == source]
         if self._first_unit():  # any unit may open the game on a start hex
             return units
-        codes = set(self.face)
-        codes.discard(0)
-        matching = self.c.matching_rotations
-        fitting = [u for u in units if any(matching(u % UNITS_PER_FACTION, c) for c in codes)]
+        face = self.face
+        codes = {face[cell] for cell in self.open}
+        fits = self.c.fits_any
+        fitting = [u for u in units if fits(u % UNITS_PER_FACTION, codes)]
         if self.abilities_on and self.mechanic(seat) == SCATTER:
             fitting = [
                 u
@@ -502,17 +556,21 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _first_unit(self) -> bool:
         """Whether the unit to place is the game's first (the board holds none yet)."""
-        return all(u < 0 for u in self.occ)
+        return not self.open and max(self.occ) < 0  # an open hex has a unit beside it
 
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
-        targets = self._targets(unit % UNITS_PER_FACTION)
         # Scatter lifts the matching rule, not the first unit's start hex (RULINGS §2 "Play")
         first = self._first_unit()
         scatter = self._scatter(seat, unit) if self.abilities_on and not first else 0
         if scatter:  # any rotation next to a unit (●) or anywhere (★)
             empty = self._empty_cells()
             targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
+        else:
+            actions = self._matching_placements(unit % UNITS_PER_FACTION)
+            if actions:
+                return actions
+            targets = []
         if not targets:  # fallback: an empty start hex, else any empty hex
             empty = [c for c in self.board.start_cells if self.occ[c] < 0 and not self.petrified[c]]
             targets = [(cell, 63) for cell in (empty or self._empty_cells())]
@@ -526,7 +584,9 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == UNIT:
-            return sorted(UNIT_BASE + u for u in self._placeable_units(seat))
+            actions = [UNIT_BASE + u for u in self._placeable_units(seat)]
+            actions.sort()
+            return actions
         if phase == PLACE:
             return self._placements(seat)
         if phase == USE:
@@ -598,18 +658,31 @@ class MonsterHex(AbilityRules, StateJson, State):
         """Put `unit` on `cell` turned `r`, and update the facing powers of its empty neighbours."""
         self.occ[cell] = unit
         self.rot[cell] = r
-        self.face[cell] = 0
+        self._set_face(cell, 0)
         self._add_faces(cell, 1)
 
     def _add_faces(self, cell: int, sign: int) -> None:
         """Add (sign 1) or take away (-1) the powers the unit on `cell` shows to its empty
         placeable neighbours."""
-        edges = self.c.edge[self.occ[cell] % UNITS_PER_FACTION][self.rot[cell]]
-        occ, petrified = self.occ, self.petrified
-        placeable = self.board.placeable
-        for d, other in enumerate(self.board.nbr[cell]):
-            if other >= 0 and occ[other] < 0 and placeable[other] and not petrified[other]:
-                self.face[other] += sign * edges[d] * POW6[(d + 3) % 6]
+        adds = self.c.faces[self.occ[cell] % UNITS_PER_FACTION][self.rot[cell]]
+        occ, petrified, face = self.occ, self.petrified, self.face
+        for d, other in self.board.around[cell]:
+            if occ[other] < 0 and not petrified[other]:
+                before = face[other]
+                face[other] = after = before + sign * adds[d]
+                if after and not before:
+                    insort(self.open, other)
+                elif before and not after:
+                    self.open.remove(other)
+
+    def _set_face(self, cell: int, code: int) -> None:
+        """Set the facing code of `cell`, keeping `open` in step."""
+        before = self.face[cell]
+        self.face[cell] = code
+        if code and not before:
+            insort(self.open, cell)
+        elif before and not code:
+            self.open.remove(cell)
 
     def _face_of(self, cell: int) -> int:
         code = 0
@@ -625,6 +698,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.face = [0] * len(self.board.hexes)
         for cell in self._empty_cells():
             self.face[cell] = self._face_of(cell)
+        self.open = [cell for cell, code in enumerate(self.face) if code]
 
     def power(self, cell: int, direction: int) -> int:
         """The power the unit on `cell` shows towards `direction` when stones are resolved:
@@ -650,7 +724,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         occ = self.occ
         site_cells = self.board.site_cells
         for site in self.board.cell_sites[cell]:
-            if not self.done[site] and all(occ[c] >= 0 for c in site_cells[site]):
+            if not self.done[site] and min([occ[c] for c in site_cells[site]]) >= 0:
                 self.queue.append(site)
         if self.abilities_on:
             sites = len(site_cells)
@@ -817,7 +891,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _end_turn(self, events: list[Event]) -> None:
         """Refill hands, then move on to the next turn (or end the game)."""
-        seat, shared_step = self.turn_slot(self.turn)
+        seat, shared_step = self.order[self.turn]
         self.blitz_step = 0
         self.turn += 1
         if self.turn < self.turns:
@@ -831,12 +905,13 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
         hand = self.hands[seat]
-        drawn = []
-        while len(hand) < up_to and deck:
-            unit = deck.pop()
-            hand.append(unit)
-            drawn.append(self.c.unit_names[unit])
-        if drawn:
+        count = min(up_to - len(hand), len(deck))
+        if count > 0:
+            drawn_units = deck[-count:][::-1]  # popped from the top one at a time
+            del deck[-count:]
+            hand += drawn_units
+            names = self.c.unit_names
+            drawn = [names[unit] for unit in drawn_units]
             events.append(
                 {"type": "draw", "seat": seat, "count": len(drawn), "private": {"units": drawn},
                  "visible_to": [seat]}

@@ -122,6 +122,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
     state.start = data.get("start")
     if not isinstance(state.start, int) or not 0 <= state.start < players:
         _fail(f"start must be a seat 0-{players - 1}")
+    state._order_turns()
     state.turn = data.get("turn", 0)
     if not isinstance(state.turn, int) or not 0 <= state.turn <= state.turns:
         _fail(f"turn must be 0-{state.turns}")

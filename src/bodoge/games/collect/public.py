@@ -1,0 +1,45 @@
+"""Collect!'s fixed public components, as a client that draws the game needs them: the animals
+with their names and abilities, the alliances, the crowns and the phases' prompts, in English and
+Japanese (`CollectState.public_content`). Nothing here depends on a state or a seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bodoge.games.collect.animals import ANIMALS, COPIES
+from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, PHASES
+from bodoge.games.collect.render import ALLIANCE_NAMES, PROMPTS
+from bodoge.games.collect.words import CROWNS, SIDES
+
+LANGS = ("en", "ja")
+
+
+def _both(table: dict[str, dict[str, str]], key: str) -> dict[str, str]:
+    return {lang: table[lang][key] for lang in LANGS}
+
+
+def public_content(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "animals": [
+            {
+                "key": animal.key,
+                "code": code,
+                "name": {"en": animal.en, "ja": animal.ja},
+                "ability": {"en": animal.ability_en, "ja": animal.ability_ja},
+                "copies": COPIES,
+            }
+            for code, animal in enumerate(ANIMALS)
+        ],
+        "decks": list(DECK_NAMES),
+        "cards": len(ANIMALS) * COPIES,
+        "alliances": {key: _both(ALLIANCE_NAMES, key) for key in ALLIANCE_NAMES["en"]},
+        "crowns": {
+            "half": HALF_CROWNS,
+            "full": 1,
+            "names": {key: _both(CROWNS, key) for key in CROWNS["en"]},
+        },
+        "sides": {key: _both(SIDES, key) for key in SIDES["en"]},
+        "phases": {phase: _both(PROMPTS, phase) for phase in PHASES},
+        "players": players,
+        "teams": [[0, 2], [1, 3]] if options.get("team_mode") == "on" else None,
+    }

@@ -1,0 +1,121 @@
+"""Clocks on the server: one driver task per clocked table sleeps until its earliest deadline,
+then lets a bot of the table's timeout level stand in for each seat whose time ran out
+(`timekeeping.expire`); the bot then moves through the same path as every move (bots.py) with
+`by="timeout:<level>"`. The person takes the seat back with `take_back`.
+
+`wake(table_id)` (a listener on `TableService`, like `Bots.wake`) starts or wakes the table's
+driver. The driver reads the deadlines from the database every time it wakes, never only from
+memory, and changes the table through `TableService.change` (the table's lock, one transaction),
+so another process may have written them and a restart (even after kill -9) fires an overdue
+deadline at once. It also writes the first deadlines when a game starts and stops the clock of a
+seat whose person left (the rows follow who is pending: `timekeeping.settle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bodoge.engine import BodogeError
+from bodoge.server import timekeeping
+from bodoge.server.errors import ApiError
+from bodoge.server.store import DeadlineRow, now
+from bodoge.server.tables import Table, TableService
+
+log = logging.getLogger("bodoge.server")
+RETRY_SECONDS = 1.0  # how long a driver waits when settling left the rows as they were
+
+
+class Clocks:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._wakeups: dict[str, asyncio.Event] = {}
+        service.listeners.append(self.wake)
+
+    def wake(self, table_id: str) -> None:
+        table = self.service.cached(table_id)
+        if table is not None and table.clock.settings.kind == timekeeping.NONE:
+            return  # a table's clock never changes: nothing to drive, no task (most tables)
+        self._wakeups.setdefault(table_id, asyncio.Event()).set()
+        driver = self._drivers.get(table_id)
+        if driver is None or driver.done():
+            self._drivers[table_id] = asyncio.get_running_loop().create_task(
+                self._drive(table_id), name=f"clocks:{table_id}"
+            )
+
+    async def close(self) -> None:
+        drivers = list(self._drivers.values())
+        for driver in drivers:
+            driver.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+
+    async def _drive(self, table_id: str) -> None:
+        wakeup = self._wakeups[table_id]
+        settled_unchanged = False  # the last settling changed nothing: wait rather than spin
+        try:
+            while True:
+                wakeup.clear()
+                table = await self.service.get(table_id)
+                if table.clock.settings.kind == timekeeping.NONE:
+                    return
+                rows = await self.service.store.deadlines(table_id)
+                at = now()
+                if _needs_settling(table, rows, at) and not settled_unchanged:
+                    before = [(row.seat, row.ply, row.due) for row in rows]
+                    await self.service.change(table_id, _expire)
+                    after = await self.service.store.deadlines(table_id)
+                    settled_unchanged = before == [(row.seat, row.ply, row.due) for row in after]
+                    continue
+                if not rows and not settled_unchanged:
+                    if wakeup.is_set():
+                        continue  # woken while reading: look again
+                    return
+                delay = min((row.due for row in rows), default=at) - at
+                if settled_unchanged:
+                    delay = max(delay, RETRY_SECONDS)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wakeup.wait(), max(0.0, delay))
+                settled_unchanged = False  # woken, or waited long enough: try again
+        except asyncio.CancelledError:
+            raise
+        except (BodogeError, ApiError) as error:
+            log.error("clock at table %s stopped: %s", table_id, error)
+        except Exception:
+            log.exception("clock at table %s failed", table_id)
+        finally:
+            if self._drivers.get(table_id) is asyncio.current_task():
+                del self._drivers[table_id]
+                self._wakeups.pop(table_id, None)
+
+
+def _needs_settling(table: Table, rows: list[DeadlineRow], at: float) -> bool:
+    """A deadline has passed, or the rows are not those of the seats that should be running (the
+    game has just started, a person left, another process changed the table)."""
+    running = {row.seat for row in rows}
+    return any(row.due <= at for row in rows) or running != timekeeping.people_pending(table)
+
+
+async def _expire(session: AsyncSession, table: Table) -> list[int]:
+    timed_out = await timekeeping.expire(session, table, now())
+    for seat in timed_out:
+        log.info(
+            "table %s: seat %d timed out, %s stands in", table.id, seat, table.seats[seat].stand_in
+        )
+    return timed_out
+
+
+async def take_back(service: TableService, table_id: str, credential: str | None) -> dict[str, Any]:
+    """The person whose seat a bot took on timeout takes it back (the seat's credential);
+    `{"seat", "ply"}`. The stand-in makes no more moves."""
+
+    async def apply(session: AsyncSession, table: Table) -> dict[str, Any]:
+        seat = service.require_seat(table, credential)
+        await timekeeping.take_back(session, table, seat, now())
+        return {"seat": seat, "ply": table.match.ply}
+
+    return await service.change(table_id, apply)

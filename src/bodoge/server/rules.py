@@ -1,0 +1,223 @@
+"""The rules pages: `GET /api/games/{game}/rules` -> `{"en": HTML, "ja": HTML}`.
+
+Rendered with markdown-it-py from the game's page in `docs/games/` (shipped inside the package as
+`bodoge/server/rules_pages/`, a link to that folder, so a non-editable install has them too).
+A page holds more than the rules (notation, state JSON, events, speed), so each language's rules
+page takes only the sections listed in `PAGES`, found by their headings: the English rules, or the
+Japanese ones. Sections written in both languages (Monster Hex's option cards) are split by
+paragraph: a paragraph that begins in Japanese goes to the Japanese page, any other (and every
+table: their cells are English) to the English one. The four Collectable Monster
+games share koremon.md: each game's page is its own section plus the shared ones (where the rules
+come from, the card set, and for Auction and Hunt the collection pyramid), without the developers'
+event tables. The title is the game's own. Raw HTML in the pages is escaped, not passed on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from markdown_it import MarkdownIt
+
+from bodoge.engine import get_game
+
+LANGS = ("en", "ja")
+SKIPPED = ("Events",)  # subsections for developers inside a selected section
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+_LEADING_MARKUP = re.compile(r"^[\s*_`>\-\[\](){}!#0-9.:]+")
+
+
+@dataclass(frozen=True)
+class Page:
+    file: str
+    en: tuple[str, ...]  # heading paths ("English / The card set [bodoge]") of the English page
+    ja: tuple[str, ...]
+    intro: bool = False  # the text before the first section (English) opens the English page
+    mixed: tuple[str, ...] = ()  # bilingual sections: split by paragraph, in both pages
+
+
+_COLLECT_ISH = ("Rules (English)",), ("ルール（日本語）",)
+_KOREMON_SHARED = (
+    ("English / Where the rules come from", "English / The card set [bodoge]"),
+    ("日本語 / ルールの出典", "日本語 / カード構成［bodoge］"),
+)
+_PYRAMID = (
+    'English / The collection pyramid: the "normal rules" [bodoge]',
+    "日本語 / コレクション・ピラミッド：「通常のルール」［bodoge］",
+)
+
+
+def _koremon(en: str, ja: str, pyramid: bool) -> Page:
+    shared_en, shared_ja = _KOREMON_SHARED
+    extra_en, extra_ja = ((_PYRAMID[0],), (_PYRAMID[1],)) if pyramid else ((), ())
+    return Page(
+        "koremon.md",
+        (*shared_en, *extra_en, f"English / {en}"),
+        (*shared_ja, *extra_ja, f"日本語 / {ja}"),
+    )
+
+
+PAGES = {
+    "collect": Page("collect.md", *_COLLECT_ISH, intro=True),
+    "monster_hex": Page(
+        "monster_hex.md",
+        *_COLLECT_ISH,
+        intro=True,
+        mixed=(
+            "The ability option (能力カード)",
+            "The objective option (目標カード) [bodoge design]",
+        ),
+    ),
+    "koremon_auction": _koremon(
+        "Monster Auction (モンスター・オークション)", "モンスター・オークション", pyramid=True
+    ),
+    "koremon_hunt": _koremon(
+        "Hunt the Monster! (ハント・ザ・モンスター！)", "ハント・ザ・モンスター！", pyramid=True
+    ),
+    "koremon_trick": _koremon("Trick the Monster", "トリック・ザ・モンスター！", pyramid=False),
+    "koremon_evolution": _koremon(
+        "Monster Evolution", "モンスター・エボリューション", pyramid=False
+    ),
+}
+
+
+class RulesError(Exception):
+    """A page lacks a section `PAGES` names (a heading was renamed): a bug, caught by the tests."""
+
+
+@dataclass(frozen=True)
+class Section:
+    level: int
+    path: str  # the titles from the page's top section down, joined by " / "
+    start: int  # the heading's line
+    end: int  # the line after the section (its subsections included)
+
+
+def read_page(file: str) -> str:
+    return resources.files("bodoge.server").joinpath("rules_pages", file).read_text("utf-8")
+
+
+def sections(lines: list[str]) -> list[Section]:
+    """Every heading below the page's title (code blocks are not read for headings)."""
+    found: list[tuple[int, str, int]] = []
+    fenced = False
+    for number, line in enumerate(lines):
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading and len(heading.group(1)) > 1:
+            found.append((len(heading.group(1)), heading.group(2), number))
+    result = []
+    trail: list[tuple[int, str]] = []
+    for index, (level, title, start) in enumerate(found):
+        trail = [(lvl, t) for lvl, t in trail if lvl < level] + [(level, title)]
+        end = next((s for lvl, _, s in found[index + 1 :] if lvl <= level), len(lines))
+        result.append(Section(level, " / ".join(t for _, t in trail), start, end))
+    return result
+
+
+def _find(all_sections: list[Section], path: str, file: str) -> Section:
+    for section in all_sections:
+        if section.path == path:
+            return section
+    raise RulesError(f"{file} has no section {path!r}")
+
+
+def _section_text(lines: list[str], section: Section, all_sections: list[Section]) -> list[str]:
+    """The section's lines without its skipped subsections, its headings raised so that it
+    opens at level 2."""
+    skipped = [
+        s
+        for s in all_sections
+        if section.start < s.start < section.end and s.path.rsplit(" / ", 1)[-1] in SKIPPED
+    ]
+    kept = []
+    fenced = False
+    for number in range(section.start, section.end):
+        if any(s.start <= number < s.end for s in skipped):
+            continue
+        line = lines[number]
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading:
+            level = len(heading.group(1)) - section.level + 2
+            line = f"{'#' * level} {heading.group(2)}"
+        kept.append(line)
+    return kept
+
+
+def _blocks(lines: list[str]) -> list[list[str]]:
+    """Paragraphs, lists and tables: runs of lines between blank lines (outside code blocks)."""
+    blocks: list[list[str]] = [[]]
+    fenced = False
+    for line in lines:
+        if line.startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            blocks.append([])
+        else:
+            blocks[-1].append(line)
+    return [block for block in blocks if block]
+
+
+def _language_of(block: list[str]) -> str:
+    """ "ja" for a paragraph that begins in Japanese; "en" for any other, and for a table (their
+    cells are English, with the Japanese names beside)."""
+    text = _LEADING_MARKUP.sub("", block[0])
+    return "ja" if not block[0].startswith("|") and _JAPANESE.match(text) else "en"
+
+
+def _mixed_text(lines: list[str], lang: str) -> list[str]:
+    """A bilingual section's blocks of `lang`, under its heading in that language (the
+    Japanese one is the part in brackets: "The ability option (能力カード)")."""
+    heading, *rest = _blocks(lines)
+    title = _HEADING.match(heading[0])
+    assert title is not None
+    words = title.group(2)
+    inner = re.search(r"\(([^)]*)\)", words)
+    if lang == "ja" and inner and _JAPANESE.search(inner.group(1)):
+        words = inner.group(1)
+    kept = [f"{title.group(1)} {words}", ""]
+    for block in rest:
+        if _language_of(block) == lang:
+            kept.extend([*block, ""])
+    return kept
+
+
+def _intro(lines: list[str], all_sections: list[Section]) -> list[str]:
+    end = all_sections[0].start if all_sections else len(lines)
+    return [line for line in lines[:end] if not _HEADING.match(line)]
+
+
+def markdown(game: str, lang: str) -> str:
+    """The rules page of `game` in `lang`, as Markdown (titled with the game's own title)."""
+    page = PAGES[game]
+    lines = read_page(page.file).splitlines()
+    all_sections = sections(lines)
+    info = get_game(game).info
+    out = [f"# {info.title_ja if lang == 'ja' else info.title_en}", ""]
+    if page.intro and lang == "en":
+        out += [*_intro(lines, all_sections), ""]
+    for path in page.en if lang == "en" else page.ja:
+        out += [*_section_text(lines, _find(all_sections, path, page.file), all_sections), ""]
+    for path in page.mixed:
+        text = _section_text(lines, _find(all_sections, path, page.file), all_sections)
+        out += [*_mixed_text(text, lang), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+_RENDERER = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@cache
+def rules(game: str) -> dict[str, str]:
+    """`{"en": HTML, "ja": HTML}` for a game with a page (KeyError for one without)."""
+    return {lang: _RENDERER.render(markdown(game, lang)) for lang in LANGS}
+
+
+def has_rules(game: str) -> bool:
+    return game in PAGES

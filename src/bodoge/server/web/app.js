@@ -1,0 +1,79 @@
+// The page: the header (home link, language button) and the hash routes
+//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME.
+// Each route is a page object {render(), destroy()}; render() runs again when the language
+// changes, so every word follows it.
+import { h } from "./dom.js";
+import { joinPage, lobbyPage } from "./lobby.js";
+import { replayPage } from "./replay.js";
+import { rulesPage } from "./rules.js";
+import { tablePage } from "./table.js";
+import { homeLink } from "./views.js";
+import { lang, onLang, setLang, t } from "./i18n.js";
+
+const ROUTES = [
+  [/^\/?$/, (main) => lobbyPage(main)],
+  [/^\/table\/([\w-]+)$/, (main, m) => tablePage(main, m[1])],
+  [/^\/join\/([\w-]+)\/([\w-]+)$/, (main, m) => joinPage(main, m[1], m[2])],
+  [/^\/replay\/([\w-]+)$/, (main, m, query) => replayPage(main, m[1], query)],
+  [/^\/rules\/([\w-]+)$/, (main, m) => rulesPage(main, m[1])],
+];
+
+let page = null;
+
+function parseHash() {
+  const hash = decodeURIComponent(location.hash.replace(/^#/, "")) || "/";
+  const [path, search = ""] = hash.split("?");
+  return { path, query: new URLSearchParams(search) };
+}
+
+function route() {
+  page?.destroy?.();
+  // Each page draws into its own element, so a page left behind (an answer arriving late)
+  // draws into a detached element, never over the next page.
+  const main = h("div", { class: "page" });
+  document.getElementById("main").replaceChildren(main);
+  const { path, query } = parseHash();
+  for (const [pattern, make] of ROUTES) {
+    const match = path.match(pattern);
+    if (match) {
+      page = make(main, match, query);
+      return;
+    }
+  }
+  page = { render: () => main.replaceChildren(notFound()) };
+  page.render();
+}
+
+function notFound() {
+  return h("section", { class: "panel" }, h("h1", {}, t("not_found")), homeLink());
+}
+
+function header() {
+  const bar = document.getElementById("bar");
+  const other = lang === "en" ? "ja" : "en";
+  bar.replaceChildren(
+    h("a", { href: "#/", class: "brand" }, "bodoge"),
+    h("span", { class: "tagline" }, t("tagline")),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "lang-switch",
+        lang: other,
+        "aria-label": t("switch_language"),
+        onclick: () => setLang(other),
+      },
+      other === "ja" ? "日本語" : "English",
+    ),
+  );
+  document.documentElement.lang = lang;
+  document.title = t("page_title");
+}
+
+onLang(() => {
+  header();
+  page?.render?.();
+});
+window.addEventListener("hashchange", route);
+header();
+route();

@@ -1,0 +1,164 @@
+// Parts the table page and the replay page share: seat names, the board (the game's drawing
+// module, or the generic view when it is missing or fails), the event log and the result.
+import { h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+export function homeLink() {
+  return h("a", { href: "#/", class: "home-link" }, t("back_to_lobby"));
+}
+
+export function errorText(error) {
+  if (!error) return "";
+  const words = error.message || error.words;
+  return words ? words[lang] || words.en : String(error.code || error);
+}
+
+// The bot levels' short names: "Easy: takes the best..." -> "Easy".
+export function levelName(gameInfo, level) {
+  const words = gameInfo?.bots?.[level]?.[lang];
+  return words ? words.split(/[:：]/)[0] : level;
+}
+
+// A display name per seat, localised: "You", the person's name, "Bot (Easy)", "Open seat".
+export function seatNames(info, gameInfo, mySeat) {
+  return info.seats.map((seat) => {
+    if (seat.seat === mySeat) return t("you");
+    if (seat.kind === "bot") return t("bot_name", { level: levelName(gameInfo, seat.level) });
+    if (seat.kind === "open") return t("open_seat");
+    return seat.name || t("seat_n", { n: seat.seat + 1 });
+  });
+}
+
+const modules = new Map();
+
+// The game's drawing module (games/<game>.js), or null when there is none.
+export function drawingModule(gameId) {
+  if (!modules.has(gameId)) {
+    modules.set(
+      gameId,
+      import(`./games/${gameId}.js`).then(
+        (module) => (typeof module.draw === "function" ? module : null),
+        () => null,
+      ),
+    );
+  }
+  return modules.get(gameId);
+}
+
+// Draw `prompt` into the board: the module's drawing, or the generic view if it throws.
+export function drawBoard(root, module, prompt, ctx) {
+  root.replaceChildren();
+  root.className = "board";
+  if (module) {
+    try {
+      module.draw(root, prompt, ctx);
+      return;
+    } catch (error) {
+      console.error("the drawing failed; showing the generic view", error);
+      root.replaceChildren();
+    }
+  }
+  genericView(root, prompt);
+}
+
+// The view as it is: each field and its value (for games whose drawing has not landed).
+export function genericView(root, prompt) {
+  root.classList.add("generic");
+  root.append(
+    h("p", { class: "generic-note" }, t("generic_view")),
+    valueView(prompt.view, 0),
+  );
+}
+
+function valueView(value, depth) {
+  if (value === null || value === undefined) return h("span", { class: "nil" }, "—");
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return h("span", {}, value.length ? value.map((v) => (v === null ? "—" : v)).join(", ") : "—");
+    }
+    return h("ol", { start: 0 }, value.map((v) => h("li", {}, valueView(v, depth + 1))));
+  }
+  if (typeof value === "object") {
+    const skip = depth === 0 ? new Set(["game", "options", "result"]) : new Set();
+    return h(
+      "dl",
+      {},
+      Object.entries(value)
+        .filter(([key]) => !skip.has(key))
+        .map(([key, v]) => [h("dt", {}, key), h("dd", {}, valueView(v, depth + 1))]),
+    );
+  }
+  return h("span", {}, String(value));
+}
+
+// The sentences of an entry in the page's language, or its event types if it has no text.
+export function entryLines(entry, names) {
+  const text = entry.text?.[lang];
+  if (Array.isArray(text) && text.length) return text;
+  const who = names[entry.seat] ?? t("seat_n", { n: entry.seat + 1 });
+  return [`${who}: ${entry.events.map((event) => event.type).join(", ") || "—"}`];
+}
+
+// The log: one list item per sentence, the newest last; `fresh` ones get a short highlight.
+export function logItems(entries, names, fresh) {
+  return entries.flatMap((entry) =>
+    entryLines(entry, names).map((line) =>
+      h("li", { class: fresh ? "fresh" : null, "data-ply": entry.ply }, line),
+    ),
+  );
+}
+
+// The result: who won, each seat's rank and score, and the game's own breakdown.
+export function resultView(result, names) {
+  if (!result) return null;
+  const players = names.length;
+  const winners = (result.winners || []).map((seat) => names[seat]);
+  const columns = []; // breakdown fields with one value per seat
+  const others = [];
+  const labels = result.labels || {};
+  for (const [key, value] of Object.entries(result.detail || {})) {
+    const label = labels[key]?.[lang] || key;
+    if (Array.isArray(value) && value.length === players) columns.push([label, value]);
+    else others.push([label, value]);
+  }
+  const text = result.text?.[lang];
+  const format = (v) => (Array.isArray(v) ? v.map(format).join(" / ") : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+  return h(
+    "section",
+    { class: "result", "aria-live": "polite" },
+    h("h2", {}, t("game_over")),
+    h(
+      "p",
+      { class: "winners" },
+      winners.length ? t("winners", { names: winners.join(t("list_sep")) }) : t("no_winner"),
+    ),
+    Array.isArray(text) ? h("ul", {}, text.map((line) => h("li", {}, line))) : text ? h("p", {}, text) : null,
+    h(
+      "table",
+      { class: "scores" },
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}, t("player")), h("th", {}, t("rank")), h("th", {}, t("score")),
+          columns.map(([label]) => h("th", {}, label))),
+      ),
+      h(
+        "tbody",
+        {},
+        names.map((name, seat) =>
+          h(
+            "tr",
+            { class: result.winners?.includes(seat) ? "winner" : null },
+            h("td", {}, name),
+            h("td", {}, result.ranks?.[seat] ?? "—"),
+            h("td", {}, result.scores?.[seat] ?? "—"),
+            columns.map(([, values]) => h("td", {}, format(values[seat]))),
+          ),
+        ),
+      ),
+    ),
+    others.length && !text
+      ? h("dl", { class: "detail" }, others.map(([label, v]) => [h("dt", {}, label), h("dd", {}, format(v))]))
+      : null,
+  );
+}
