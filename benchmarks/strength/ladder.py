@@ -2,6 +2,7 @@
 
     python benchmarks/strength/ladder.py                       # every game, ismcts:300
     python benchmarks/strength/ladder.py collect monster_hex --ismcts ismcts:1s -n 100 --jobs 4
+    python benchmarks/strength/ladder.py --baseline /tmp/old-src --ismcts normal -n 60 --jobs 2
 
 Each match seats the tested bot against copies of one opponent (so a 3-player game is
 ismcts, random, random), rotated through the seats, and prints the tested bot's win rate with a
@@ -9,6 +10,12 @@ ismcts, random, random), rotated through the seats, and prints the tested bot's 
 2-player games (twice the fair share with more players) and beats greedy in at least 60%
 (1.3 times the fair share). A game with no real decisions (pure dice) or almost none (Hunt the
 Monster) is reported without target.
+
+With `--baseline SRC` (a source tree of another commit, e.g. `git archive COMMIT src`), each game
+instead seats the `--ismcts` bot against copies of the same spec played by that tree's code
+(`baseline.py`), rotated through the seats, every deal played in every rotation, and prints the
+tested bot's win share beside the fair share: the same bot at the same budget, before and after
+a change.
 """
 
 from __future__ import annotations
@@ -16,11 +23,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
+from typing import Any
 
-from bodoge.engine import game_ids, get_game
+from baseline import Baseline, BaselineBot
+
+from bodoge.ai import make_bot
+from bodoge.engine import Match, game_ids, get_game
 from bodoge.sim import Batch, run_batch, summarize
+from bodoge.sim.stats import wilson
 
 # Reported without a target: Monster Evolution is pure dice. In Hunt the Monster 91% of the
 # decisions are forced and the rest (about 7 a seat per game: which slot) are worth little: the
@@ -46,6 +59,92 @@ def ladder_players(game_id: str, asked: int | None) -> int:
     return max(2, info.min_players)
 
 
+_BASELINE: dict[str, Baseline] = {}  # per pool process: its worker on the other tree
+
+
+def play_against_baseline(task: tuple[Batch, int, str]) -> tuple[float, float]:
+    """Game `index` of `batch` (slot 0: this tree's bot; the others: the other tree's): the
+    tested bot's share of the win and the game's seconds."""
+    batch, index, src = task
+    if src not in _BASELINE:
+        _BASELINE[src] = Baseline(src)
+    slots = batch.slots(index)
+    seeds = batch.bot_seeds(index)
+    spec = batch.bots[0]
+    bots: list[Any] = [
+        make_bot(spec, seeds[seat])
+        if slot == 0
+        else BaselineBot(_BASELINE[src], spec, seeds[seat], f"{index}:{seat}")
+        for seat, slot in enumerate(slots)
+    ]
+    match = Match(batch.game, batch.players, batch.options, batch.deal_seed(index))
+    start = time.perf_counter()
+    match.play_out(lambda state, seat: bots[seat].choose(state, seat), max_decisions=1_000_000)
+    result = match.result()
+    assert result is not None
+    tested = slots.index(0)
+    share = 1.0 / len(result.winners) if tested in result.winners else 0.0
+    return share, time.perf_counter() - start
+
+
+def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str, Any]]:
+    rows = []
+    print(f"{'game':18} {'N':>2}  {'bot':14} {'vs':14} {'games':>5}  win%   95% CI"
+          f"       fair   s/game")  # fmt: skip
+    for game_id in games:
+        # a pool per game: leaving it stops the games still running (--minutes)
+        with multiprocessing.Pool(args.jobs) as pool:
+            players = ladder_players(game_id, args.players)
+            count = math.ceil(args.count / players) * players
+            batch = Batch(
+                game=game_id,
+                players=players,
+                bots=(args.ismcts, *["baseline"] * (players - 1)),
+                games=count,
+                seed=args.seed,
+            )
+            start = time.perf_counter()
+            tasks = [(batch, index, args.baseline) for index in range(count)]
+            played: list[tuple[float, float]] = []
+            # In game order, so the games played are whole rotations of the first deals; with
+            # --minutes, no new deal is started after that long.
+            for outcome in pool.imap(play_against_baseline, tasks, chunksize=1):
+                played.append(outcome)
+                late = args.minutes and time.perf_counter() - start > 60 * args.minutes
+                if late and len(played) % players == 0:
+                    break
+            elapsed = time.perf_counter() - start
+            count = len(played) - len(played) % players
+            played = played[:count]
+            if not count:
+                print(f"{game_id:18} {players:2}  no whole rotation within --minutes", flush=True)
+                continue
+            wins = sum(share for share, _ in played)
+            low, high = wilson(wins, count)
+            fair = 1.0 / players
+            print(
+                f"{game_id:18} {players:2}  {args.ismcts:14} {'baseline':14} {count:5}"
+                f"  {100 * wins / count:5.1f}  {100 * low:5.1f}-{100 * high:5.1f}"
+                f"   {100 * fair:5.1f}  {elapsed * args.jobs / count:6.1f}",
+                flush=True,
+            )
+            rows.append(
+                {
+                    "game": game_id,
+                    "players": players,
+                    "bot": args.ismcts,
+                    "opponent": f"baseline:{args.baseline}",
+                    "games": count,
+                    "rate": wins / count,
+                    "low": low,
+                    "high": high,
+                    "fair": fair,
+                    "seconds_per_game": elapsed * args.jobs / count,
+                }
+            )
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -56,8 +155,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument(
+        "--baseline", metavar="SRC", help="play --ismcts against itself from this source tree"
+    )
+    parser.add_argument(
+        "--minutes", type=float, help="with --baseline: start no new deal after this long a game"
+    )
     args = parser.parse_args()
     games = args.games or game_ids()
+    if args.baseline:
+        rows = baseline_ladder(args, games)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as out:
+                json.dump({"args": vars(args), "rows": rows}, out, indent=2)
+        return 0
     rows = []
     print(f"{'game':18} {'N':>2}  {'bot':14} {'vs':10} {'games':>5}  win%   95% CI"
           f"       target  verdict   s/game")  # fmt: skip

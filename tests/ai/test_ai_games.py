@@ -69,6 +69,18 @@ def test_determinize_depends_only_on_the_view(
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases())
+def test_a_determinizer_draws_what_determinize_draws(game_id: str, players: int) -> None:
+    """The search's prepared draws (`State.determinizer`) are `determinize`'s, draw for draw:
+    the same worlds from the same generator, however many are drawn from one position."""
+    for state, seat in positions(game_id, players, every=5, limit=12):
+        draw = state.determinizer(seat)
+        one, other = Rng(31), Rng(31)
+        for _ in range(3):
+            assert draw(one).to_json() == state.determinize(seat, other).to_json()
+        assert one.state == other.state
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
 def test_bot_decisions_ignore_hidden_information(
     request: pytest.FixtureRequest, game_id: str, players: int
 ) -> None:

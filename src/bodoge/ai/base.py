@@ -2,13 +2,14 @@
 
 A bot may use only what its seat may know: `state.view(seat)`, `state.legal_actions(seat)`
 and `state.determinize(seat, rng)` (a full state resampled from that seat's knowledge).
-It must not read the state's hidden fields directly: `sample` below is the one door to a
-full state, and it also reseeds the copy's generator, because the real state's generator
-decides future dice and shuffles that no player can know.
+It must not read the state's hidden fields directly: `sample` below (`sampler` for many draws)
+is the one door to a full state, and it also reseeds the copy's generator, because the real
+state's generator decides future dice and shuffles that no player can know.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from bodoge.engine import BodogeError, IllegalAction, Rng, State
@@ -29,6 +30,19 @@ def sample(state: State, seat: int, rng: Rng) -> State:
     world = state.determinize(seat, rng)
     world.rng = Rng(rng.next64())
     return world
+
+
+def sampler(state: State, seat: int) -> Callable[[Rng], State]:
+    """`sample` for many draws from one position (`State.determinizer`): each call gives what
+    `sample(state, seat, rng)` gives."""
+    determinize = state.determinizer(seat)
+
+    def draw(rng: Rng) -> State:
+        world = determinize(rng)
+        world.rng = Rng(rng.next64())
+        return world
+
+    return draw
 
 
 def legal_or_fail(state: State, seat: int) -> list[int]:

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from bodoge.ai.base import legal_or_fail, pick, sample
+from bodoge.ai.base import legal_or_fail, pick, sampler
 from bodoge.engine import Event, Rng, State
 
 WIN_WEIGHT = 0.8
@@ -152,6 +152,7 @@ class IsmctsBot:
         self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
         self.widening = _setting(self.widening_setting, settings, "widening")
         root = _Node()
+        draw = sampler(state, seat)  # what every iteration's world shares, worked out once
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while True:
@@ -159,7 +160,7 @@ class IsmctsBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state, seat)
+            self._iterate(root, draw, seat)
             done += 1
         self.last_root = root
         table = root.tables.get(seat, {})
@@ -174,9 +175,9 @@ class IsmctsBot:
         ]
         return pick(best, self.rng) if best else pick(candidates, self.rng)
 
-    def _iterate(self, root: _Node, state: State, me: int) -> None:
+    def _iterate(self, root: _Node, draw: Callable[[Rng], State], me: int) -> None:
         rng = self.rng
-        world = sample(state, me, rng)
+        world = draw(rng)
         node = root
         path: list[tuple[list[float], int]] = []
         first: int | None = me
@@ -189,7 +190,7 @@ class IsmctsBot:
                 if len(legal) == 1:
                     # A forced step (a die roll, a lone option) is no decision: it gets no
                     # node, so the tree grows only where someone has a choice.
-                    world.apply(group[0], legal[0])
+                    world.apply_quiet(group[0], legal[0])
                     continue
             members = set(group)
             acted: set[int] = set()
@@ -258,7 +259,7 @@ class IsmctsBot:
             judged = {}
             for action in legal:
                 after = world.clone()
-                after.apply(seat, action)
+                after.apply_quiet(seat, action)  # a search action is a legal one
                 judged[action] = after.heuristic(seat)
             low, high = min(judged.values()), max(judged.values())
             for action in missing:
@@ -321,20 +322,25 @@ class IsmctsBot:
         return pick(untried, self.rng)
 
     def _playout(self, world: State) -> bool:
-        """Play to the end; False if the game has not ended after `max_playout` moves."""
+        """Play to the end; False if the game has not ended after `max_playout` moves. The
+        moves are applied quietly (no checks, no kept events): they come from `legal_actions`
+        and nobody reads their events."""
         rng = self.rng
         below = rng.below
-        policy = self.playout == "policy"
+        # A game without a rule of thumb plays uniformly at random anyway: the same draw inline.
+        policy = self.playout == "policy" and type(world).playout_action is not State.playout_action
+        is_over, pending, legal_actions = world.is_over, world.pending, world.legal_actions
+        playout_action, apply = world.playout_action, world.apply_quiet
         for _ in range(self.max_playout):
-            if world.is_over():
+            if is_over():
                 return True
-            seat = world.pending()[0]
-            legal = world.legal_actions(seat)
+            seat = pending()[0]
+            legal = legal_actions(seat)
             if len(legal) == 1:
                 action = legal[0]
             elif policy:
-                action = world.playout_action(seat, legal, rng)
+                action = playout_action(seat, legal, rng)
             else:
                 action = legal[below(len(legal))]
-            world.apply(seat, action)
-        return world.is_over()
+            apply(seat, action)
+        return is_over()

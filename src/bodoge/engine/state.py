@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -173,6 +173,13 @@ class State(ABC):
         other.rng = rng.spawn()
         return other
 
+    def determinizer(self: S, seat: int | None) -> Callable[[Rng], S]:
+        """`determinize` for many draws from this position, as a search makes (one a search
+        iteration): what every draw shares (the pool of hidden cards, what the plays argue) may
+        be worked out once, here. Each call gives what `determinize(seat, rng)` gives with the
+        same `rng`. Valid while this state does not change; the default shares nothing."""
+        return lambda rng: self.determinize(seat, rng)
+
     def teams(self) -> list[list[int]] | None:
         return None
 
@@ -318,6 +325,14 @@ class State(ABC):
                 {"type": "game_over", "winners": result.winners, "result": result.to_json()}
             )
         return events
+
+    def apply_quiet(self, seat: int, action: int) -> None:
+        """`apply` for simulated games (a search's playouts), which throw the events away: no
+        checks and no `game_over` event. The caller passes a pending seat and one of its
+        `legal_actions`; anything else leaves the state undefined."""
+        self._legal.clear()
+        self.ply += 1
+        self._apply(seat, action)
 
     def parse_action(self, text: str) -> int:
         """The action a typed notation names, read by the one rule of `bodoge.engine.notation`

@@ -7,8 +7,16 @@ import pytest
 
 from bodoge.engine import Rng, get_game
 from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import parse_card
-from bodoge.games.koremon.playouts import BID_CANDIDATES, fits_now
+from bodoge.games.koremon.cards import MIMIC, parse_card
+from bodoge.games.koremon.playouts import (
+    _EXPLORE,
+    BID_CANDIDATES,
+    _hand_change,
+    fits_now,
+    play_value,
+    trick_action,
+)
+from bodoge.games.koremon.trick import TrickState
 
 from .auction_positions import BOTTOM, auction
 from .test_heuristics import hunt, trick
@@ -177,3 +185,39 @@ def test_trick_policy_games_are_legal() -> None:
             seat = state.pending()[0]
             state.apply(seat, state.playout_action(seat, state.legal_actions(seat), rng))
         assert state.result() is not None
+
+
+def valued_one_by_one(state: TrickState, seat: int, legal: list[int], rng: Rng) -> int:
+    """The Trick rule of thumb as first written: every action through `play_value` and
+    `_hand_change` (the rule works out what the actions share once instead)."""
+    if rng.random() < _EXPLORE:
+        return legal[rng.below(len(legal))]
+    best, best_value = legal[0], float("-inf")
+    hand = state.hands[seat]
+    mimics = hand[MIMIC]
+    monsters = sum(hand) - mimics
+    for action in legal:
+        value = play_value(state.trick, state.led, state.players, seat, action)
+        value += _hand_change(hand, mimics, monsters, action)
+        value += rng.random() * 0.1
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_trick_rule_of_thumb_chooses_as_play_value_values(players: int) -> None:
+    """Over random games (the Mimic led any time too), the rule picks what valuing each action
+    with `play_value` picks, from the same generator, and leaves the generator alike."""
+    for seed in range(6):
+        state = get_game("koremon_trick").new(players, {"mimic_lead": "any-time"}, seed)
+        mover = Rng(seed)
+        while not state.is_over():
+            seat = state.pending()[0]
+            legal = state.legal_actions(seat)
+            one, other = Rng(seed * 7 + state.ply), Rng(seed * 7 + state.ply)
+            assert trick_action(state, seat, legal, one) == valued_one_by_one(
+                state, seat, legal, other
+            )
+            assert one.state == other.state
+            state.apply(seat, legal[mover.below(len(legal))])

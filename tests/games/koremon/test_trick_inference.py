@@ -7,6 +7,8 @@ played since, is dealt to that seat less often when the search guesses the hidde
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from typing import Any
 
@@ -71,6 +73,93 @@ def test_weighted_deal_gives_a_doubted_card_less_often(card: int, low: float, hi
     )
     assert UNLIKELY == 0.4 and UNLIKELY_MIMIC == 0.05
     assert low < doubted / 2000 < high
+
+
+# ---- the weighted deal's distribution, exactly ------------------------------------------------
+# A small deal: six cards, three piles of two, doubts on two piles (a Mimic doubted by pile 1, so
+# its small weight UNLIKELY_MIMIC counts too).
+SMALL_POOL = (DRAGON, BAT, GOLEM, MIMIC, MIMIC, BAT)
+SMALL_SIZES = (2, 2, 2)
+SMALL_DOUBTS = (frozenset(), frozenset({DRAGON, MIMIC}), frozenset({BAT}))
+Deal = tuple[tuple[int, ...], ...]  # the piles, each as its sorted cards
+
+
+def card_by_card(pool: tuple[int, ...], sizes: tuple[int, ...], doubts: Any) -> dict[Deal, float]:
+    """The exact distribution of the deal as first written: the pool shuffled (every order
+    alike), doubted cards moved first, then every card in turn to a pile with a chance in
+    proportion to room x weight."""
+    doubted_anywhere = frozenset().union(*doubts)
+    orders = list(itertools.permutations(pool))
+    chances: dict[Deal, float] = {}
+
+    def deal(cards: tuple[int, ...], room: list[int], piles: list[list[int]], p: float) -> None:
+        if not cards:
+            key = tuple(tuple(sorted(pile)) for pile in piles)
+            chances[key] = chances.get(key, 0.0) + p
+            return
+        card, rest = cards[0], cards[1:]
+        doubt = UNLIKELY_MIMIC if card == MIMIC else UNLIKELY
+        weights = [r * (doubt if card in d else 1.0) for r, d in zip(room, doubts, strict=True)]
+        total = sum(weights)
+        for pile, weight in enumerate(weights):
+            if weight:
+                room[pile] -= 1
+                piles[pile].append(card)
+                deal(rest, room, piles, p * weight / total)
+                piles[pile].pop()
+                room[pile] += 1
+
+    for order in orders:
+        cards = tuple(sorted(order, key=lambda card: card not in doubted_anywhere))
+        deal(cards, list(sizes), [[] for _ in sizes], 1.0 / len(orders))
+    return chances
+
+
+def as_deal(piles: list[list[int]]) -> Deal:
+    return tuple(tuple(card for card, n in enumerate(pile) for _ in range(n)) for pile in piles)
+
+
+def test_the_weighted_deal_draws_each_deal_as_often_as_the_card_by_card_deal() -> None:
+    """The deal draws the undoubted cards in one shuffle cut into the rooms left, not card by
+    card; each deal's chance must stay what the card-by-card deal gives it. A chi-square over
+    the deals of a small position (p = 0.001; the seed is fixed, so the test is deterministic)."""
+    exact = card_by_card(SMALL_POOL, SMALL_SIZES, SMALL_DOUBTS)
+    assert abs(sum(exact.values()) - 1.0) < 1e-9
+    rng = Rng(11)
+    total = 40_000
+    counts = Counter(
+        as_deal(deal_weighted(SMALL_POOL, SMALL_SIZES, SMALL_DOUBTS, rng)) for _ in range(total)
+    )
+    assert set(counts) <= set(exact)
+    # cells expected at least 5 times; the rest pooled into one
+    big = [deal for deal, p in exact.items() if p * total >= 5]
+    observed = [counts[deal] for deal in big]
+    expected = [exact[deal] * total for deal in big]
+    observed.append(total - sum(observed))
+    expected.append(total - sum(expected))
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True) if e > 0)
+    # df = cells - 1; the critical value of chi-square at p = 0.001 by Wilson-Hilferty
+    df = len(observed) - 1
+    z = 3.0902
+    critical = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+    assert len(big) > 20 and chi2 < critical
+
+
+def test_without_doubts_every_deal_is_equally_likely_per_order_of_the_pool() -> None:
+    """No doubts: the deal is uniform, each way of splitting the pool into the piles' sizes as
+    likely as the number of orders of the pool that give it (a hypergeometric split)."""
+    doubts = (frozenset(),) * 3
+    exact = card_by_card(SMALL_POOL, SMALL_SIZES, doubts)
+    rng = Rng(12)
+    total = 30_000
+    counts = Counter(
+        as_deal(deal_weighted(SMALL_POOL, SMALL_SIZES, doubts, rng)) for _ in range(total)
+    )
+    assert set(counts) == set(exact)
+    chi2 = sum((counts[deal] - p * total) ** 2 / (p * total) for deal, p in exact.items())
+    df = len(exact) - 1
+    critical = df * (1 - 2 / (9 * df) + 3.0902 * math.sqrt(2 / (9 * df))) ** 3
+    assert chi2 < critical
 
 
 def deal_start(hands: list[list[str]]) -> TrickState:

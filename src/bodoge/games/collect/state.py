@@ -15,6 +15,7 @@ from bodoge.engine.observe import Observer
 from bodoge.engine.options import resolve_options
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.collect import actions as A
 from bodoge.games.collect import words
 from bodoge.games.collect.alliance import alliance_kind
@@ -186,7 +187,7 @@ class CollectState(State):
         other.rng = rng.spawn()
         places = [(d, i) for d in (0, 1) for i, card in enumerate(other.decks[d]) if card < KNOWN]
         unseen = sorted(other.decks[d][i] for d, i in places)  # never the real, hidden order
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         for (d, i), card in zip(places, unseen, strict=True):
             other.decks[d][i] = card
         return other

@@ -18,6 +18,7 @@ from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import hunt_words, playouts, words
 from bodoge.games.koremon import pyramid as P
@@ -137,7 +138,7 @@ class HuntState(State):
         generator drawn from `rng`, never the real one (which decides the future rolls)."""
         other = self.clone()
         other.deck.sort()  # a canonical order first, so the real order cannot leak through
-        rng.shuffle(other.deck)
+        shuffle(other.deck, rng)
         other.rng = rng.spawn()
         return other
 

@@ -11,6 +11,7 @@ and keeps some randomness, so the simulated games still differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bodoge.engine import Rng
@@ -32,14 +33,37 @@ if TYPE_CHECKING:
 # ---- the collection pyramid (Auction and Hunt) ------------------------------------------------
 
 
+# The simulated games meet the same pyramids again and again (a search's iterations start from
+# one position), so what the rules of thumb ask of a pyramid is kept per pyramid, as a tuple.
+_potential = lru_cache(maxsize=1 << 15)(pyramid_potential)
+
+
+@lru_cache(maxsize=1 << 14)
+def _open_by_row(pyramid: tuple[int, ...]) -> tuple[int, ...]:
+    """How many slots of each row (index 1-5) are open now: empty, with their supports filled."""
+    counts = [0] * (P.ROWS + 1)
+    for slot in P.open_now(pyramid):
+        counts[P.ROW_OF[slot]] += 1
+    return tuple(counts)
+
+
+def _placeable(pyramid: Sequence[int], open_by_row: Sequence[int], card: int, ok: bool) -> bool:
+    """`P.can_place` from the pyramid's open slots per row."""
+    if card == MIMIC:
+        return ok and any(open_by_row)
+    return open_by_row[RANK[card]] > 0 and card not in pyramid
+
+
 def best_slot(pyramid: Sequence[int], options: Sequence[tuple[int, int]]) -> int:
     """Index into `options` ((card, slot) pairs) of the placement that leaves the pyramid with
     the most potential (the first such on a tie)."""
+    if len(options) == 1:
+        return 0
     best, best_value = 0, float("-inf")
     after = list(pyramid)
     for i, (card, slot) in enumerate(options):
         after[slot] = card
-        value = pyramid_potential(after)
+        value = _potential(tuple(after))
         after[slot] = P.EMPTY
         if value > best_value:
             best, best_value = i, value
@@ -60,19 +84,23 @@ def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> b
     """Whether `cards` fit the slots open now, each in its own (so any of them won alone or
     together can be placed; `can_place_all` would also count a slot that another of the cards
     opens, and winning that one alone would put the seat out)."""
-    monsters = [card for card in cards if card != MIMIC]
-    if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
-        return False
-    open_by_row = [0] * (P.ROWS + 1)
-    for slot in P.open_now(pyramid):
-        open_by_row[P.ROW_OF[slot]] += 1
+    need = [0] * (P.ROWS + 1)  # monsters per row
+    mimics = 0
+    seen = 0  # bit per species among the cards
+    for card in cards:
+        if card == MIMIC:
+            mimics += 1
+            continue
+        if seen >> card & 1 or card in pyramid:
+            return False
+        seen |= 1 << card
+        need[RANK[card]] += 1
+    open_by_row = _open_by_row(tuple(pyramid))
     spare = 0
     for row in range(1, P.ROWS + 1):
-        need = sum(1 for card in monsters if RANK[card] == row)
-        if need > open_by_row[row]:
+        if need[row] > open_by_row[row]:
             return False
-        spare += open_by_row[row] - need
-    mimics = len(cards) - len(monsters)
+        spare += open_by_row[row] - need[row]
     return mimics == 0 or (mimics_ok and mimics <= spare)
 
 
@@ -82,6 +110,13 @@ def _next_fits(state: AuctionState, seat: int) -> bool:
     wanted = [card for card, amount in zip(state.table, bid, strict=False) if amount > 0]
     wanted.append(state.table[len(bid)])
     return fits_now(state.pyramids[seat], wanted, state.mimics_ok)
+
+
+@lru_cache(maxsize=1 << 16)
+def _placeable_count(pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok: bool) -> int:
+    """How many of the `table` cards could be placed in `pyramid` now."""
+    open_by_row = _open_by_row(pyramid)
+    return sum(1 for card in table if _placeable(pyramid, open_by_row, card, mimics_ok))
 
 
 def _money_per_round(state: AuctionState, seat: int) -> float:
@@ -111,7 +146,7 @@ def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
         return 0  # -2 points: only now and then worth a filler
     if not _next_fits(state, seat):
         return 0
-    placeable = sum(1 for c in state.table if P.can_place(pyramid, c, mimics_ok))
+    placeable = _placeable_count(tuple(pyramid), tuple(state.table), mimics_ok)
     if rng.random() * placeable > _CARDS_PER_ROUND:
         return 0
     worth = 6 - RANK[card] if card != MIMIC else 1
@@ -163,20 +198,42 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
 
     Played as a bot against two greedy players (600 games, 0% random moves), the hand's terms
     and KEEP lifted it from 4.5% to 33.7%: a policy that plays about as well as greedy makes
-    the search's simulated games worth much more (docs/balance/README.md)."""
+    the search's simulated games worth much more (docs/balance/README.md).
+
+    Each action is valued as `play_value` values it; what the actions share (the trick's points
+    and species, the chance of keeping it) is worked out once."""
     if rng.random() < _EXPLORE:
         return legal[rng.below(len(legal))]
     best, best_value = legal[0], float("-inf")
     hand = state.hands[seat]
     mimics = hand[MIMIC]
     monsters = sum(hand) - mimics
+    trick = state.trick
+    keep = KEEP ** (state.players - state.led - len(trick) - 1)
+    taken = keep - (1 - keep) * _GIFT
+    points = sum(POINTS[card] for _, card, _ in trick)
+    kinds = tuple(kind for _, _, kind in trick)
+    mine = len(trick)  # the index of the seat's own card in the trick
+    random = rng.random
     for action in legal:
-        value = play_value(state.trick, state.led, state.players, seat, action)
+        if action == LEAD_MIMIC:
+            value = -10.0
+        else:
+            card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
+            at = _winner_index((*kinds, kind))
+            winner = seat if at == mine else trick[at][0]
+            value = (taken if winner == seat else -_GIFT) * (points + POINTS[card])
         value += _hand_change(hand, mimics, monsters, action)
-        value += rng.random() * 0.1  # random tie-break among equal cards
+        value += random() * 0.1  # random tie-break among equal cards
         if value > best_value:
             best, best_value = action, value
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _winner_index(kinds: tuple[int, ...]) -> int:
+    """The index of the winning card in a trick of these counted-as species (`trick_winner`)."""
+    return trick_winner([(index, kind, kind) for index, kind in enumerate(kinds)])[0]
 
 
 def _hand_change(hand: Sequence[int], mimics: int, monsters: int, action: int) -> float:

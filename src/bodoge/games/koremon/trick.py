@@ -11,7 +11,7 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress
 from operator import mul
 from typing import Any, ClassVar
@@ -28,6 +28,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import playouts, trick_words, words
 from bodoge.games.koremon.cards import (
@@ -41,7 +42,7 @@ from bodoge.games.koremon.cards import (
 )
 from bodoge.games.koremon.observe import trick_observer
 from bodoge.games.koremon.render import LABELS, TRICK, language
-from bodoge.games.koremon.trick_inference import deal_weighted, unlikely_cards
+from bodoge.games.koremon.trick_inference import WeightedDeal, unlikely_cards
 from bodoge.games.koremon.trick_rules import (
     ACTIONS,
     FACE_UP_POINTS,
@@ -642,8 +643,9 @@ class TrickState(State):
         hold (`trick_inference`).
 
         A hand known to be all Mimics (its seat led a Mimic under only-mimics) stays as it is."""
-        new = self.clone()
-        new.rng = rng.spawn()
+        return self.determinizer(seat)(rng)
+
+    def determinizer(self, seat: int | None) -> Callable[[Rng], TrickState]:
         hidden = [
             other for other in range(self.players) if other != seat and not self.mimic_only[other]
         ]
@@ -657,17 +659,26 @@ class TrickState(State):
                 counts[card] += count
         pool = [card for card, count in enumerate(counts) for _ in range(count)]
         unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
-        piles = deal_weighted(
+        deal = WeightedDeal(
             pool,
             [len(self.reserve), *(sum(self.hands[other]) for other in hidden)],
             [frozenset(), *(unlikely[other] for other in hidden)],
-            rng,
         )
-        new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-        rng.shuffle(new.reserve)
-        for other, hand in zip(hidden, piles[1:], strict=True):
-            new.hands[other] = hand
-        return new
+
+        reserved = bool(self.reserve)
+
+        def draw(rng: Rng) -> TrickState:
+            new = self.clone()
+            new.rng = rng.spawn()
+            piles = deal(rng)
+            if reserved:  # none with more than 3 players, nor in the second game of 3
+                new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
+                shuffle(new.reserve, rng)
+            for other, hand in zip(hidden, piles[1:], strict=True):
+                new.hands[other] = hand
+            return new
+
+        return draw
 
     # ---- terminal ------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bodoge.engine import Rng
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.playouts import play_value
 from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, trick_entry
@@ -65,33 +66,73 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
     return tuple(frozenset(cards) for cards in unlikely)
 
 
+class WeightedDeal:
+    """Deals of `pool` into piles of `sizes`, each card to a pile with a chance in proportion
+    to the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that
+    pile's `unlikely` set. Every pile ends exactly full (a weight is never 0). Made once for a
+    position; each call deals anew from `rng`.
+
+    The doubted cards (those in some pile's set) are dealt first, one at a time in a random
+    order, while every pile has room: dealt last, one could find only the doubting pile left
+    with room. Each of the other cards would go to a pile in proportion to its room alone,
+    which deals them as a uniformly shuffled list cut into the rooms left: that is how they are
+    dealt, in one shuffle and no draw per card (the same distribution)."""
+
+    __slots__ = ("doubted", "plain", "scales", "sizes")
+
+    def __init__(
+        self, pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]]
+    ) -> None:
+        doubted_anywhere = frozenset().union(*unlikely)
+        self.doubted = [card for card in pool if card in doubted_anywhere]
+        self.plain = [card for card in pool if card not in doubted_anywhere]
+        self.sizes = list(sizes)
+        # per doubted card type, each pile's weight per card of room
+        self.scales = {
+            card: [(UNLIKELY_MIMIC if card == MIMIC else UNLIKELY) if card in doubts else 1.0
+                   for doubts in unlikely]
+            for card in doubted_anywhere
+        }  # fmt: skip
+
+    def __call__(self, rng: Rng) -> list[list[int]]:
+        room = self.sizes[:]
+        piles: list[list[int]] = [[0] * CARD_COUNT for _ in room]
+        if self.doubted:
+            doubted = self.doubted[:]
+            shuffle(doubted, rng)
+            random, scales = rng.random, self.scales
+            count = len(room)
+            last = count - 1
+            for card in doubted:
+                # each pile's weight is its room x its scale for the card (no list per card)
+                scale = scales[card]
+                total = 0.0
+                for pile in range(count):
+                    total += room[pile] * scale[pile]
+                point = random() * total
+                pile = 0
+                while pile < last:
+                    weight = room[pile] * scale[pile]
+                    if point < weight:
+                        break
+                    point -= weight
+                    pile += 1
+                while room[pile] == 0:  # float edge: step past a full pile
+                    pile = (pile + 1) % count
+                piles[pile][card] += 1
+                room[pile] -= 1
+        plain = self.plain[:]
+        shuffle(plain, rng)
+        start = 0
+        for pile, space in zip(piles, room, strict=True):
+            for card in plain[start : start + space]:
+                pile[card] += 1
+            start += space
+        return piles
+
+
 def deal_weighted(
     pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]], rng: Rng
 ) -> list[list[int]]:
-    """Deal `pool` into piles of `sizes`, each card to a pile with a chance in proportion to
-    the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that pile's
-    `unlikely` set. Every pile ends exactly full (a weight is never 0)."""
-    cards = list(pool)
-    rng.shuffle(cards)
-    # Doubted cards first, while every pile has room: dealt last, one could find only the
-    # doubting pile left with room.
-    doubted_anywhere = frozenset().union(*unlikely)
-    cards.sort(key=lambda card: card not in doubted_anywhere)
-    room = list(sizes)
-    piles: list[list[int]] = [[0] * CARD_COUNT for _ in sizes]
-    for card in cards:
-        doubt = UNLIKELY_MIMIC if card == MIMIC else UNLIKELY
-        weights = [
-            space * (doubt if card in doubted else 1.0)
-            for space, doubted in zip(room, unlikely, strict=True)
-        ]
-        point = rng.random() * sum(weights)
-        pile = 0
-        while point >= weights[pile] and pile < len(weights) - 1:
-            point -= weights[pile]
-            pile += 1
-        while room[pile] == 0:  # float edge: step past a full pile
-            pile = (pile + 1) % len(room)
-        piles[pile][card] += 1
-        room[pile] -= 1
-    return piles
+    """One deal of `WeightedDeal(pool, sizes, unlikely)`."""
+    return WeightedDeal(pool, sizes, unlikely)(rng)

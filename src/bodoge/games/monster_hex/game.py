@@ -44,6 +44,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import resolve_options
+from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
@@ -1058,7 +1059,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         slots[-1] = [(pile, i) for pile in cards for i in range(len(pile))]
         for group in slots.values():
             units = sorted(pile[i] for pile, i in group)
-            rng.shuffle(units)
+            shuffle(units, rng)
             for (pile, i), unit in zip(group, units, strict=True):
                 pile[i] = unit
         return new
