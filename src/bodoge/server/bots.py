@@ -26,6 +26,7 @@ from bodoge.server.thinking import bot_seed, think
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
 
+
 class Bots:
     def __init__(self, service: TableService, settings: Settings) -> None:
         self.service = service
