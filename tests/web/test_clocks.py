@@ -100,13 +100,27 @@ def test_a_bank_that_runs_out_brings_a_stand_in_and_the_person_takes_the_seat_ba
     expect(me.locator(".badge.stand-in")).to_be_visible(timeout=30_000)
     expect(me.locator(".seat-clock")).to_have_text("0:00")
     expect(page.locator(".take-back")).to_have_text("席に戻る")
-    page.click(".take-back")
+    # Every refusal the page shows from now on, as it shows it (it is gone again once the seat
+    # is back, so a check afterwards could miss it).
+    page.evaluate(
+        """() => {
+          window.shownRefusals = [];
+          const refused = document.querySelector('.refused');
+          new MutationObserver(() => window.shownRefusals.push(refused.textContent))
+            .observe(refused, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    with page.expect_response(lambda r: r.url.endswith(f"/api/tables/{table_id}/return")) as asked:
+        page.click(".take-back")
+    first = asked.value
     # Before the stand-in has made the decision that timed out the server says too_early: the
     # page shows its words in Japanese and asks again after that decision.
-    refused = page.locator(".refused")
-    too_early = "時間切れになった手はボットが打ちます。その手のあとで席を取り戻してください"
-    if refused.is_visible() and refused.inner_text():
-        expect(refused).to_have_text(too_early)
+    if first.status == 409:
+        assert first.json()["error"]["code"] == "too_early"
+        too_early = "時間切れになった手はボットが打ちます。その手のあとで席を取り戻してください"
+        page.wait_for_function("t => window.shownRefusals.includes(t)", arg=too_early)
+    else:
+        assert first.status == 200, first.text()
     expect(me.locator(".badge.stand-in")).to_have_count(0, timeout=30_000)
     assert table_info(slow_bots, table_id)["seats"][0]["stand_in"] is None
 

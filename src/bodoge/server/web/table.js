@@ -151,6 +151,7 @@ export function tablePage(main, tableId) {
     if (!p) parts.turn.textContent = t("loading");
     else if (p.over) parts.turn.textContent = t("game_over");
     else if (s.status === "waiting") parts.turn.textContent = t("waiting_players");
+    else if (p.seat !== null && p.pending.includes(p.seat) && stoodIn()) parts.turn.textContent = t("stand_in_you");
     else if (p.seat !== null && p.pending.includes(p.seat)) {
       parts.turn.textContent = t("your_turn");
       parts.turn.className = "turn mine";

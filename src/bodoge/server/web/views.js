@@ -9,7 +9,9 @@ export function homeLink() {
 
 export function errorText(error) {
   if (!error) return "";
-  const words = error.message || error.words;
+  // An ApiError's words are `words` (its `message` is the English string, as for any Error);
+  // a refused move's error body has them as `message`.
+  const words = error.words || (typeof error.message === "object" ? error.message : null);
   return words ? words[lang] || words.en : String(error.code || error);
 }
 
