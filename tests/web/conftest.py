@@ -4,6 +4,7 @@ it launches /usr/bin/chromium; without it (or without playwright) the tests skip
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -41,11 +42,11 @@ def _source_root() -> str:
     return str(Path(__file__).resolve().parents[2] / "src")
 
 
-@pytest.fixture(scope="session")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A running `bodoge serve` on a free loopback port: its base URL (http://127.0.0.1:PORT)."""
+@contextlib.contextmanager
+def running_server(data: Path, bot_delay: float) -> Iterator[str]:
+    """`bodoge serve` on a free loopback port with its data in `data`: its base URL
+    (http://127.0.0.1:PORT) while it runs; stopped at the end."""
     port = _free_port()
-    data = tmp_path_factory.mktemp("web-data")
     log = (data / "server.log").open("w")
     env = {
         **os.environ,
@@ -61,7 +62,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--data",
         str(data),
         "--bot-delay",
-        "0",
+        str(bot_delay),
     ]
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -89,6 +90,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.kill()
             server.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running `bodoge serve` whose bots move at once: its base URL."""
+    with running_server(tmp_path_factory.mktemp("web-data"), 0) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -30,12 +30,6 @@ from bodoge.server.thinking import bot_seed, think
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
 RETRY_SECONDS = 1.0
-SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not describe
-    "random": {
-        "en": "Random: any legal move, for testing",
-        "ja": "ランダム：選べる手から無作為に選ぶ（テスト用）",
-    },
-}
 
 
 class Bots:

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bodoge.ai.factory import LEVEL_INFO
 from bodoge.engine import game_ids, get_game
-from bodoge.server.bots import SERVER_LEVEL_INFO
+from bodoge.server.levels import LEVEL_WORDS
 from bodoge.server.tables import BOT_LEVELS
 
 
 def bot_levels(policies: tuple[tuple[str, str], ...] = ()) -> dict[str, dict[str, str]]:
-    words = {**SERVER_LEVEL_INFO, **LEVEL_INFO}
-    levels = {level: words[level] for level in BOT_LEVELS}
+    levels = {level: LEVEL_WORDS[level] for level in BOT_LEVELS}
     for name, _ in policies:
         levels[name] = {"en": f"{name}: a trained policy", "ja": f"{name}：学習済みの方策"}
     return levels

@@ -6,25 +6,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bodoge.cli.messages import LANGS, bot_name, say
+from bodoge.cli.messages import LANGS
+from bodoge.server.levels import level_name
 
 if TYPE_CHECKING:
     from bodoge.engine import Match
     from bodoge.server.tables import Table
 
 
+# The words of a seat nobody is named for; seats are numbered from 1 wherever a person reads
+# them (the API's `seat` fields stay 0-based).
+SEAT_WORDS = {
+    "en": {"bot": "Bot ({level})", "open": "Open seat", "seat": "Seat {n}"},
+    "ja": {"bot": "ボット（{level}）", "open": "空席", "seat": "席{n}"},
+}
+
+
 def seat_names(table: Table) -> dict[str, list[str]]:
-    """Each seat's name as the texts use it: a person's display name, a bot's seat and level in
-    the terminal's words ("seat 1 (normal)"), "seat 2" for a seat nobody has taken. (All of it is
-    public: the table's info shows it.)"""
+    """Each seat's name in both languages, the one naming the texts and the browser page use: a
+    person's display name, "Bot (Easy)" for a bot, "Open seat" for a free one, "Seat 2"
+    otherwise. (All of it is public: the table's info holds it as `names`; each viewer's own
+    seat is "you" in its texts, from the games' words.)"""
     names: dict[str, list[str]] = {}
     for lang in LANGS:
+        words = SEAT_WORDS[lang]
         names[lang] = [
             seat.name
             if seat.name
-            else say(lang, "seat_bot", seat=seat.seat, bot=bot_name(seat.bot_level, lang))
+            else words["bot"].format(level=level_name(seat.bot_level, lang))
             if seat.bot_level
-            else say(lang, "seat", seat=seat.seat)
+            else words["open"]
+            if seat.kind == "open"
+            else words["seat"].format(n=seat.seat + 1)
             for seat in table.seats
         ]
     return names

@@ -135,6 +135,10 @@ class TableOut(BaseModel):
     clock: ClockOut
     clocks: list[SeatClock]
     seats: list[SeatOut]
+    names: dict[str, list[str]] = Field(
+        description='each seat\'s name as people read it, per language ("en", "ja"): a person\'s '
+        'display name, "Bot (Easy)", "Open seat", "Seat 2" (numbered from 1)'
+    )
 
 
 class TableCreated(BaseModel):

@@ -37,7 +37,7 @@ from bodoge.engine import BodogeError, InvalidOptions, Match, StaleMove, get_gam
 from bodoge.engine.match import UNDO
 from bodoge.server import auth, timekeeping
 from bodoge.server.config import Settings
-from bodoge.server.entries import entries
+from bodoge.server.entries import entries, seat_names
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.store import (
     Locked,
@@ -678,6 +678,7 @@ class TableService:
                 }
                 for seat in table.seats
             ],
+            "names": seat_names(table),
         }
 
     async def open_public(self) -> list[Table]:

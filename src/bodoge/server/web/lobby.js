@@ -240,15 +240,17 @@ export function lobbyPage(main) {
           ),
           state.clockKinds.length === 1 ? h("span", { class: "meta" }, t("no_clocks")) : null,
           clock.kind === "realtime"
-            ? [number("bank", t("clock_bank"), 10), number("increment", t("clock_increment"), 0)]
+            ? [number("bank", t("clock_bank"), 1), number("increment", t("clock_increment"), 0)]
             : null,
-          clock.kind === "turn" ? number("per_move", t("clock_per_move"), 5) : null,
+          clock.kind === "turn" ? number("per_move", t("clock_per_move"), 1) : null,
           clock.kind !== "none"
             ? h(
                 "label",
                 { class: "inline" },
                 h("span", {}, t("timeout_level")),
-                levelSelect(f.timeoutLevel, (event) => (f.timeoutLevel = event.target.value)),
+                levelSelect(f.timeoutLevel, (event) => (f.timeoutLevel = event.target.value), {
+                  class: "timeout-level",
+                }),
               )
             : null,
         ),

@@ -37,12 +37,16 @@ export function tablePage(main, tableId) {
     record: null,
     rematchMissing: false,
     offers: { rematch: false, return: false },
+    takeBackQueued: false, // refused too_early: asked again at the next update
   };
   const parts = {};
   let connection = null;
   let ticker = null;
 
   const mySeat = () => (s.prompt ? s.prompt.seat : (mine?.seat ?? null));
+  // A bot stands in for this page's seat (after a timeout): its moves are the bot's until the
+  // person takes the seat back, so the page offers none.
+  const stoodIn = () => Boolean(s.info?.seats.find((seat) => seat.seat === mySeat())?.stand_in);
   const names = () => (s.info ? seatNames(s.info, s.gameInfo, mySeat()) : []);
 
   // ---- the frame ------------------------------------------------------------------------
@@ -147,6 +151,7 @@ export function tablePage(main, tableId) {
     if (!p) parts.turn.textContent = t("loading");
     else if (p.over) parts.turn.textContent = t("game_over");
     else if (s.status === "waiting") parts.turn.textContent = t("waiting_players");
+    else if (p.seat !== null && p.pending.includes(p.seat) && stoodIn()) parts.turn.textContent = t("stand_in_you");
     else if (p.seat !== null && p.pending.includes(p.seat)) {
       parts.turn.textContent = t("your_turn");
       parts.turn.className = "turn mine";
@@ -226,17 +231,20 @@ export function tablePage(main, tableId) {
           h("span", { class: "name" }, n[seat.seat]),
           seat.kind === "bot" ? h("span", { class: "badge bot" }, t("bot")) : null,
           seat.stand_in ? h("span", { class: "badge stand-in" }, t("stand_in")) : null,
-          clock ? h("span", { class: clock.running ? "seat-clock running" : "seat-clock" }, clockText(clock)) : null,
+          clock ? clockElement(clock) : null,
         );
       }),
     );
+    if (s.info.clock && s.info.clock.kind !== "none") {
+      parts.seats.append(h("li", { class: "meta clock-kind" }, clockKindText(s.info.clock)));
+    }
     const me = s.info.seats.find((seat) => seat.seat === mySeat());
     if (me?.stand_in && credential && s.status === "playing") {
       parts.seats.append(
         h(
           "li",
           {},
-          h("p", { class: "meta" }, t("stand_in_you")),
+          h("p", { class: "meta" }, s.takeBackQueued ? t("take_back_queued") : t("stand_in_you")),
           s.offers.return
             ? h("button", { type: "button", class: "take-back", onclick: takeBack }, t("take_back"))
             : null,
@@ -245,11 +253,68 @@ export function tablePage(main, tableId) {
     }
   };
 
-  const clockText = (clock) => {
+  // A seat's time left: counted down here between updates while it runs, set again by each.
+  const secondsLeft = (clock) => {
     let left = clock.remaining;
     if (clock.running) left -= (Date.now() - s.clockAt) / 1000;
-    left = Math.max(0, Math.ceil(left));
-    return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    return Math.max(0, Math.ceil(left));
+  };
+
+  const clockText = (clock) => {
+    const left = secondsLeft(clock);
+    const two = (n) => String(n).padStart(2, "0");
+    const [days, hours, minutes, seconds] = [
+      Math.floor(left / 86400),
+      Math.floor((left % 86400) / 3600),
+      Math.floor((left % 3600) / 60),
+      left % 60,
+    ];
+    if (days) return t("clock_days", { d: days, hms: `${two(hours)}:${two(minutes)}` });
+    if (hours) return `${hours}:${two(minutes)}:${two(seconds)}`;
+    return `${minutes}:${two(seconds)}`;
+  };
+
+  const clockElement = (clock) => {
+    const left = secondsLeft(clock);
+    const state = [clock.running ? "running" : "", left <= 0 ? "out" : ""].filter(Boolean).join(" ");
+    return h(
+      "span",
+      {
+        class: `seat-clock ${state}`.trim(),
+        "data-seat": clock.seat,
+        "data-running": String(clock.running),
+        title: t("time_left"),
+        "aria-label": `${t("time_left")} ${clockText(clock)}`,
+      },
+      clockText(clock),
+    );
+  };
+
+  // Only the running clocks' numbers change each second, so nothing else in the list (the
+  // take-back button, a focus) is redrawn under the person's hand.
+  const tick = () => {
+    for (const clock of s.clocks || []) {
+      if (!clock.running) continue;
+      const old = parts.seats.querySelector(`.seat-clock[data-seat="${clock.seat}"]`);
+      old?.replaceWith(clockElement(clock));
+    }
+  };
+
+  const clockKindText = (clock) =>
+    clock.kind === "realtime"
+      ? t("clock_is_realtime", { bank: duration(clock.bank), increment: duration(clock.increment) })
+      : t("clock_is_turn", { per_move: duration(clock.per_move) });
+
+  const duration = (seconds) => {
+    const units = [
+      [86400, "unit_days"],
+      [3600, "unit_hours"],
+      [60, "unit_minutes"],
+    ];
+    for (const [size, key] of units) {
+      if (seconds >= size && seconds % size === 0) return t(key, { n: seconds / size });
+    }
+    return t("unit_seconds", { n: seconds });
   };
 
   const ctx = (events) => ({
@@ -259,20 +324,21 @@ export function tablePage(main, tableId) {
     names: names(),
     seat: mySeat(),
     choose: (action) => choose(action.notation),
-    interactive: Boolean(credential) && mySeat() !== null && !s.prompt.over,
+    interactive: Boolean(credential) && mySeat() !== null && !s.prompt.over && !stoodIn(),
     events,
     reducedMotion: reducedMotion(),
   });
 
   const renderBoard = () => {
     if (!s.prompt || s.content === null) return;
-    drawBoard(parts.board, s.module, s.prompt, ctx(s.unseen));
+    const prompt = stoodIn() ? { ...s.prompt, actions: [] } : s.prompt;
+    drawBoard(parts.board, s.module, prompt, ctx(s.unseen));
     s.unseen = [];
   };
 
   const renderControls = () => {
     const p = s.prompt;
-    const actions = p?.actions || [];
+    const actions = stoodIn() ? [] : p?.actions || [];
     parts.undo.replaceChildren(
       p?.can_undo ? h("button", { type: "button", class: "undo", onclick: undo }, t("undo")) : "",
     );
@@ -302,7 +368,7 @@ export function tablePage(main, tableId) {
       ),
     );
     parts.moves.open = wasOpen;
-    parts.moves.hidden = !credential || !p || p.seat === null || p.over;
+    parts.moves.hidden = !credential || !p || p.seat === null || p.over || stoodIn();
     parts.form.hidden = parts.moves.hidden;
     if (hadFocus) (parts.moves.querySelector("button") || parts.moves.querySelector("summary")).focus();
   };
@@ -365,14 +431,20 @@ export function tablePage(main, tableId) {
 
   const undo = async () => showAnswer(await connection.undo());
 
+  // Taking the seat back: before the stand-in has made the decision that timed out the server
+  // says too_early; the page says so and asks again at the next update (that decision's).
   const takeBack = async () => {
     try {
       await api("POST", `/api/tables/${tableId}/return`, { credential });
+      s.takeBackQueued = false;
+      s.refused = null;
       await refreshInfo();
     } catch (error) {
-      s.refused = error;
-      render();
+      s.takeBackQueued = error.code === "too_early";
+      s.refused = error.code === "no_stand_in" ? null : error;
+      if (error.code === "no_stand_in") await refreshInfo();
     }
+    render();
   };
 
   const rematch = async () => {
@@ -408,6 +480,7 @@ export function tablePage(main, tableId) {
         renderSeats();
         renderTurn();
         renderWaiting();
+        renderControls();
         renderLinks();
       })
       .catch(() => {})
@@ -442,6 +515,14 @@ export function tablePage(main, tableId) {
       s.clockAt = Date.now();
     }
     if (update.rematch) s.rematch = update.rematch;
+    let standInsChanged = false;
+    if (update.stand_ins && s.info) {
+      s.info.seats.forEach((seat, i) => {
+        const now = update.stand_ins[i] ?? null;
+        if ((seat.stand_in ?? null) !== now) standInsChanged = true;
+        seat.stand_in = now;
+      });
+    }
     const fresh = (update.events || []).filter((entry) => !s.entries.some((e) => e.ply === entry.ply));
     s.entries.push(...fresh);
     s.unseen.push(...fresh);
@@ -451,7 +532,10 @@ export function tablePage(main, tableId) {
     } else {
       appendLog(fresh);
     }
-    if (before !== s.status || seatsChanged || fresh.length || !s.info) refreshInfo();
+    if (before !== s.status || seatsChanged || standInsChanged || fresh.length || !s.info) refreshInfo();
+    const me = s.info?.seats.find((seat) => seat.seat === mySeat());
+    if (s.takeBackQueued && me?.stand_in && fresh.length) takeBack();
+    else if (s.takeBackQueued && !me?.stand_in) s.takeBackQueued = false;
     if (s.prompt.over && !s.record) fetchRecord();
     parts.turn.dataset.ply = update.ply;
     renderTurn();
@@ -510,9 +594,7 @@ export function tablePage(main, tableId) {
       s.fatal = error;
       render();
     });
-  ticker = setInterval(() => {
-    if (s.clocks?.some((c) => c.running)) renderSeats();
-  }, 1000);
+  ticker = setInterval(tick, 1000);
 
   return {
     render,

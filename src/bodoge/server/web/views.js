@@ -9,7 +9,9 @@ export function homeLink() {
 
 export function errorText(error) {
   if (!error) return "";
-  const words = error.message || error.words;
+  // An ApiError's words are `words` (its `message` is the English string, as for any Error);
+  // a refused move's error body has them as `message`.
+  const words = error.words || (typeof error.message === "object" ? error.message : null);
   return words ? words[lang] || words.en : String(error.code || error);
 }
 
@@ -19,10 +21,14 @@ export function levelName(gameInfo, level) {
   return words ? words.split(/[:：]/)[0] : level;
 }
 
-// A display name per seat, localised: "You", the person's name, "Bot (Easy)", "Open seat".
+// A display name per seat, localised: "You" for the viewer's own seat, else the server's name
+// for it (`info.names`, the same the event texts use: the person's name, "Bot (Easy)", "Open
+// seat", "Seat 2": seats numbered from 1); the page's own words for an older server.
 export function seatNames(info, gameInfo, mySeat) {
+  const named = info.names?.[lang];
   return info.seats.map((seat) => {
     if (seat.seat === mySeat) return t("you");
+    if (named?.[seat.seat]) return named[seat.seat];
     if (seat.kind === "bot") return t("bot_name", { level: levelName(gameInfo, seat.level) });
     if (seat.kind === "open") return t("open_seat");
     return seat.name || t("seat_n", { n: seat.seat + 1 });
