@@ -137,9 +137,9 @@ def test_the_clock_choices_are_the_kinds_the_server_takes(web_server: str, page:
     text += json.dumps({name: body for name, body in schema.items() if "Clock" in name})
     offered = [kind for kind in ("none", "realtime", "turn") if f'"{kind}"' in text]
     page.goto(f"{web_server}/#/")
-    kinds = page.locator(".create-form select[name=clock] option").evaluate_all(
-        "els => els.map(e => e.value)"
-    )
+    options = page.locator(".create-form select[name=clock] option")
+    expect(options).to_have_count(len(offered))  # the form fills in once the schema is read
+    kinds = options.evaluate_all("els => els.map(e => e.value)")
     assert kinds == offered
     if offered == ["none"]:
         expect(page.locator(".create-form .clock")).to_contain_text(
