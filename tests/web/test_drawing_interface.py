@@ -61,7 +61,7 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
     )
     assert ctx["lang"] == "ja" and ctx["word"] == "あなたの番です"
     assert ctx["seat"] == 0 and ctx["interactive"] is True
-    assert ctx["names"] == ["あなた", "ボット（ランダム）"]
+    assert ctx["names"] == ["あなた", "ボット2（ランダム）"]
     assert ctx["rootClass"] == "board" and ctx["empty"] is True
     assert isinstance(ctx["content"], dict) and ctx["reducedMotion"] is False
     json.dumps(ctx["events"])  # entries, as sent

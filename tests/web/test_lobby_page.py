@@ -57,7 +57,7 @@ def test_a_table_made_in_the_lobby_with_options_and_a_bot_starts(
     assert [seat["kind"] for seat in info["seats"]] == ["human", "bot"]
     assert info["seats"][1]["level"] == "random"
     wait_for_ply(page, 0)
-    expect(page.locator(".seat[data-seat='1']")).to_contain_text("Bot (Random)")
+    expect(page.locator(".seat[data-seat='1']")).to_contain_text("Bot 2 (Random)")
     expect(page.locator(".seat[data-seat='0'] .dot.on")).to_have_count(1)
     expect(page.locator(".turn")).not_to_have_text("Loading…")
     assert errors == []

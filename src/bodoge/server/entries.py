@@ -17,23 +17,24 @@ if TYPE_CHECKING:
 # The words of a seat nobody is named for; seats are numbered from 1 wherever a person reads
 # them (the API's `seat` fields stay 0-based).
 SEAT_WORDS = {
-    "en": {"bot": "Bot ({level})", "open": "Open seat", "seat": "Seat {n}"},
-    "ja": {"bot": "ボット（{level}）", "open": "空席", "seat": "席{n}"},
+    "en": {"bot": "Bot {n} ({level})", "open": "Open seat", "seat": "Seat {n}"},
+    "ja": {"bot": "ボット{n}（{level}）", "open": "空席", "seat": "席{n}"},
 }
 
 
 def seat_names(table: Table) -> dict[str, list[str]]:
     """Each seat's name in both languages, the one naming the texts and the browser page use: a
-    person's display name, "Bot (Easy)" for a bot, "Open seat" for a free one, "Seat 2"
-    otherwise. (All of it is public: the table's info holds it as `names`; each viewer's own
-    seat is "you" in its texts, from the games' words.)"""
+    person's display name, "Bot 2 (Easy)" for a bot (numbered by its seat from 1, so two bots
+    of one level are told apart), "Open seat" for a free one, "Seat 2" otherwise. (All of it is
+    public: the table's info holds it as `names`; each viewer's own seat is "you" in its texts,
+    from the games' words.)"""
     names: dict[str, list[str]] = {}
     for lang in LANGS:
         words = SEAT_WORDS[lang]
         names[lang] = [
             seat.name
             if seat.name
-            else words["bot"].format(level=level_name(seat.bot_level, lang))
+            else words["bot"].format(n=seat.seat + 1, level=level_name(seat.bot_level, lang))
             if seat.bot_level
             else words["open"]
             if seat.kind == "open"

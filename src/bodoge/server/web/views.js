@@ -29,7 +29,7 @@ export function seatNames(info, gameInfo, mySeat) {
   return info.seats.map((seat) => {
     if (seat.seat === mySeat) return t("you");
     if (named?.[seat.seat]) return named[seat.seat];
-    if (seat.kind === "bot") return t("bot_name", { level: levelName(gameInfo, seat.level) });
+    if (seat.kind === "bot") return t("bot_name", { n: seat.seat + 1, level: levelName(gameInfo, seat.level) });
     if (seat.kind === "open") return t("open_seat");
     return seat.name || t("seat_n", { n: seat.seat + 1 });
   });
@@ -101,8 +101,9 @@ function valueView(value, depth) {
 export function entryLines(entry, names) {
   const text = entry.text?.[lang];
   if (Array.isArray(text) && text.length) return text;
+  if (!entry.events.length) return []; // nothing to tell (a step with no event of its own)
   const who = names[entry.seat] ?? t("seat_n", { n: entry.seat + 1 });
-  return [`${who}: ${entry.events.map((event) => event.type).join(", ") || "—"}`];
+  return [`${who}: ${entry.events.map((event) => event.type).join(", ")}`];
 }
 
 // The log: one list item per sentence, the newest last; `fresh` ones get a short highlight.
