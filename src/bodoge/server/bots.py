@@ -23,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from bodoge.ai import make_bot
 from bodoge.engine import BodogeError, StaleMove
 from bodoge.server.config import Settings
+from bodoge.server.drivers import TableDrivers
 from bodoge.server.errors import ApiError
 from bodoge.server.tables import Table, TableService
 from bodoge.server.thinking import bot_seed, think
@@ -36,33 +37,23 @@ class Bots:
     def __init__(self, service: TableService, settings: Settings) -> None:
         self.service = service
         self.settings = settings
-        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._drivers = TableDrivers("bots")
         self._pool: ProcessPoolExecutor | None = None
 
     def wake(self, table_id: str) -> None:
-        driver = self._drivers.get(table_id)
-        if driver is None or driver.done():
-            self._drivers[table_id] = asyncio.get_running_loop().create_task(
-                self._drive(table_id), name=f"bots:{table_id}"
-            )
+        self._drivers.wake(table_id, self._drive)
 
     def stop(self, table_id: str) -> None:
-        driver = self._drivers.pop(table_id, None)
-        if driver is not None:
-            driver.cancel()
+        self._drivers.stop(table_id)
 
     async def close(self) -> None:
-        drivers = list(self._drivers.values())
-        for driver in drivers:
-            driver.cancel()
-        await asyncio.gather(*drivers, return_exceptions=True)
+        await self._drivers.close()
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
 
     async def idle(self) -> None:
         """Wait until no bot has anything to do (tests)."""
-        while any(not driver.done() for driver in self._drivers.values()):
-            await asyncio.gather(*self._drivers.values(), return_exceptions=True)
+        await self._drivers.idle()
 
     @staticmethod
     def _to_move(table: Table) -> tuple[int, str] | None:

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bodoge.engine import BodogeError
 from bodoge.server import timekeeping
+from bodoge.server.drivers import TableDrivers
 from bodoge.server.errors import ApiError
 from bodoge.server.store import DeadlineRow, now
 from bodoge.server.tables import Table, TableService
@@ -34,7 +35,7 @@ RETRY_SECONDS = 1.0  # how long a driver waits when settling left the rows as th
 class Clocks:
     def __init__(self, service: TableService) -> None:
         self.service = service
-        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._drivers = TableDrivers("clocks")
         self._wakeups: dict[str, asyncio.Event] = {}
 
     def wake(self, table_id: str) -> None:
@@ -42,23 +43,14 @@ class Clocks:
         if table is not None and table.clock.settings.kind == timekeeping.NONE:
             return  # a table's clock never changes: nothing to drive, no task (most tables)
         self._wakeups.setdefault(table_id, asyncio.Event()).set()
-        driver = self._drivers.get(table_id)
-        if driver is None or driver.done():
-            self._drivers[table_id] = asyncio.get_running_loop().create_task(
-                self._drive(table_id), name=f"clocks:{table_id}"
-            )
+        self._drivers.wake(table_id, self._drive)
 
     def stop(self, table_id: str) -> None:
-        driver = self._drivers.pop(table_id, None)
+        self._drivers.stop(table_id)
         self._wakeups.pop(table_id, None)
-        if driver is not None:
-            driver.cancel()
 
     async def close(self) -> None:
-        drivers = list(self._drivers.values())
-        for driver in drivers:
-            driver.cancel()
-        await asyncio.gather(*drivers, return_exceptions=True)
+        await self._drivers.close()
 
     async def _drive(self, table_id: str) -> None:
         wakeup = self._wakeups[table_id]
@@ -94,8 +86,7 @@ class Clocks:
         except Exception:
             log.exception("clock at table %s failed", table_id)
         finally:
-            if self._drivers.get(table_id) is asyncio.current_task():
-                del self._drivers[table_id]
+            if self._drivers.release(table_id):
                 self._wakeups.pop(table_id, None)
 
 
