@@ -229,14 +229,6 @@ class TableService:
             raise
         return table, stored
 
-    async def get_locked(self, table_id: str) -> Table:
-        """`get` for a caller that holds the table's lock."""
-        return await self._get_locked(table_id)
-
-    def changed(self, table_id: str) -> None:
-        """Tell the listeners (the websockets, the bots) that a table changed."""
-        self._changed(table_id)
-
     def cached(self, table_id: str) -> Table | None:
         """The table if it is in memory (no database access)."""
         return self._tables.get(table_id)
@@ -302,9 +294,9 @@ class TableService:
         if match.is_over():
             table.status = "over"
 
-    def _changed(self, table_id: str) -> None:
+    def changed(self, table_id: str) -> None:
         """A change this process committed: the other processes are told (with the ply), then
-        the listeners here."""
+        the listeners here (the websockets, the bots)."""
         table = self._tables.get(table_id)
         ply = table.match.ply if table is not None else 0
         for hook in self.committed:
@@ -428,7 +420,7 @@ class TableService:
             clock=TableClock.load(table_row.clock, timeout_level, rows, []),
         )
         self._tables[table_id] = table
-        self._changed(table_id)
+        self.changed(table_id)
         return table, my_seat, credential, invite
 
     async def join(self, player: PlayerRow, table_id: str, invite: str | None) -> tuple[int, str]:
@@ -479,7 +471,7 @@ class TableService:
             seat.kind, seat.player_id, seat.name = "human", player.id, player.name
             seat.credential_hash = credential_hash
             table.status = status
-        self._changed(table_id)
+        self.changed(table_id)
         return seat.seat, credential
 
     async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
@@ -506,7 +498,7 @@ class TableService:
             )
             for key, value in values.items():
                 setattr(seat, key, value)
-        self._changed(table_id)
+        self.changed(table_id)
         return number, table.status
 
     # ---- who asks -----------------------------------------------------------------------
@@ -599,7 +591,7 @@ class TableService:
                 table.status = "over"
             ply = match.ply
             (entry,) = entries(table, seat, ply - 1)
-        self._changed(table_id)
+        self.changed(table_id)
         return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
 
     async def change(
@@ -619,7 +611,7 @@ class TableService:
             except BaseException:
                 self.drop(table_id)
                 raise
-        self._changed(table_id)
+        self.changed(table_id)
         return result
 
     def _duplicate(self, table: Table, seat: int, ply: int) -> dict[str, Any]:
