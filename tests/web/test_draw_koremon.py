@@ -266,6 +266,21 @@ def test_drawings_use_the_content_words_in_japanese(page: Any) -> None:
     assert "Your hand" not in words and "手札" in words
 
 
+@pytest.mark.parametrize(
+    ("lang", "heading", "hint"),
+    [("en", "Your hand", "click a card to play it"), ("ja", "手札", "クリックで出す")],
+)
+def test_the_hand_heading_offers_clicks_only_when_interactive(
+    page: Page, lang: str, heading: str, hint: str
+) -> None:
+    _, prompt, _ = next(s for s in samples("koremon_trick") if s[0] == "play")
+    draw(page, prompt, lang)
+    assert hint in page.inner_text(".board")
+    draw(page, {**prompt, "actions": []}, lang)  # as a replay draws it: ctx.interactive false
+    words = page.inner_text(".board")
+    assert heading in words and hint not in words
+
+
 def focused(page: Page) -> str | None:
     """What the focused element in the board sends or is ("input", "select"), None outside."""
     return page.evaluate(  # type: ignore[no-any-return]

@@ -4,7 +4,7 @@ import { api, game, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { seatAt } from "./store.js";
-import { drawBoard, drawingModule, entryLines, errorText, homeLink, resultView, seatNames } from "./views.js";
+import { drawBoard, drawingModule, entryLines, errorText, homeLink, loadTable, resultView, seatNames } from "./views.js";
 
 export function replayPage(main, tableId, query) {
   const mine = seatAt(tableId);
@@ -162,10 +162,7 @@ export function replayPage(main, tableId, query) {
   document.addEventListener("keydown", keys);
 
   render();
-  Promise.all([
-    api("GET", `/api/tables/${tableId}`),
-    api("GET", `/api/tables/${tableId}/content`).catch(() => ({})),
-  ])
+  loadTable(tableId)
     .then(async ([info, content]) => {
       s.info = info;
       s.content = content;

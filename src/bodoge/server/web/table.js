@@ -10,6 +10,7 @@ import {
   drawingModule,
   errorText,
   homeLink,
+  loadTable,
   logItems,
   resultView,
   seatNames,
@@ -550,10 +551,7 @@ export function tablePage(main, tableId) {
 
   build();
   render();
-  Promise.all([
-    api("GET", `/api/tables/${tableId}`),
-    api("GET", `/api/tables/${tableId}/content`).catch(() => ({})),
-  ])
+  loadTable(tableId)
     .then(async ([info, content]) => {
       s.info = info;
       s.status = info.status;

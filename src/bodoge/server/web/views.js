@@ -1,5 +1,7 @@
-// Parts the table page and the replay page share: seat names, the board (the game's drawing
-// module, or the generic view when it is missing or fails), the event log and the result.
+// Parts the table page and the replay page share: loading the table, seat names, the board (the
+// game's drawing module, or the generic view when it is missing or fails), the event log and the
+// result.
+import { api } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
@@ -33,6 +35,15 @@ export function seatNames(info, gameInfo, mySeat) {
     if (seat.kind === "open") return t("open_seat");
     return seat.name || t("seat_n", { n: seat.seat + 1 });
   });
+}
+
+// A table's info and its game's content (words, card names...): [info, content]; the content is
+// {} when the server has none for the game.
+export function loadTable(tableId) {
+  return Promise.all([
+    api("GET", `/api/tables/${tableId}`),
+    api("GET", `/api/tables/${tableId}/content`).catch(() => ({})),
+  ]);
 }
 
 const modules = new Map();

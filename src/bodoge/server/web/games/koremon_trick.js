@@ -106,7 +106,7 @@ export function draw(root, prompt, ctx) {
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand) {
-    parts.push(text(10, y, word(ctx, "hand"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+    parts.push(text(10, y, word(ctx, ctx.interactive ? "hand" : "hand_view"), { class: "koremon-label koremon-strong", "font-size": 17 }));
     y += 10;
     const counts = new Map();
     for (const key of view.hand) counts.set(key, (counts.get(key) || 0) + 1);
