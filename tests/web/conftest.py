@@ -99,7 +99,10 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's driver runs threads, and a test of another folder that forks (the
+# simulator's process pool) in the same xdist worker could deadlock in a child forked while they
+# run; so the driver is stopped at the end of each browser test module.
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Any]:
     if sync_playwright is None:
         pytest.skip("playwright is not installed (pip install -e '.[dev]')")
@@ -111,7 +114,7 @@ def playwright_driver() -> Iterator[Any]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_driver: Any) -> Iterator[Browser]:
     launched = playwright_driver.chromium.launch(
         executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
