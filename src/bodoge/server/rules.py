@@ -77,7 +77,11 @@ PAGES = {
     "koremon_hunt": _koremon(
         "Hunt the Monster! (ハント・ザ・モンスター！)", "ハント・ザ・モンスター！", pyramid=True
     ),
-    "koremon_trick": _koremon("Trick the Monster", "トリック・ザ・モンスター！", pyramid=False),
+    "koremon_trick": _koremon(
+        "Trick the Monster! (トリック・ザ・モンスター！)",
+        "トリック・ザ・モンスター！",
+        pyramid=False,
+    ),
     "koremon_evolution": _koremon(
         "Monster Evolution", "モンスター・エボリューション", pyramid=False
     ),

@@ -504,7 +504,7 @@ def test_notation_accepts_keys_english_and_japanese_names() -> None:
     for action in range(TrickState.num_actions(4, {})):
         assert state.parse_action(state.action_text(action)) == action
     for bad in ("play:", "play:wyvern", "play:mimic=mimic", "play:dragon=golem", "pass"):
-        with pytest.raises(IllegalAction, match="not a Trick the Monster action"):
+        with pytest.raises(IllegalAction, match="not an action of Trick the Monster!"):
             state.parse_action(bad)
 
 

@@ -43,7 +43,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options
+from bodoge.engine.options import resolve_options, with_labels
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
@@ -81,35 +81,35 @@ from bodoge.games.monster_hex.objectives import seat_points
 from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
-OPTIONS = (
+OPTIONS = with_labels((
     OptionSpec(
         "factions",
         "choose",
-        "choose: each seat picks its faction in turn order from the start seat; random: dealt",
-        "choose: スタートプレイヤーから順に各自が派閥を選ぶ／random: ランダムに配る",
+        "each player picks a faction in turn from the start player, or they are dealt at random",
+        "スタートプレイヤーから順に各自が派閥を選ぶか、ランダムに配るか",
         ("choose", "random"),
     ),
     OptionSpec(
         "shared_faction",
         "on",
-        "2 players: with the shared faction (on), or 9 rounds with the overwhelming bonus (off)",
-        "2人プレイ: 共有色あり(on)、なし(off: 9ラウンド、圧倒的ボーナス)",
+        "2 players: with the shared faction, or without it: 9 rounds with the overwhelming bonus",
+        "2人プレイ：共有色ありか、なし（9ラウンド、圧倒的ボーナス）か",
         ("on", "off"),
     ),
     OptionSpec(
         "small_stone_same_faction",
         "takes",
-        "takes: a small stone between two units of one faction goes to it; compare: they are "
-        "compared like rivals' units (equal power and rank: nobody)",
-        "takes: 同じ派閥の2体の間の小魔石はその派閥が獲得／compare: 敵同士と同じく比べる"
+        "a small stone between two units of one faction goes to that faction, or they are "
+        "compared like rivals' units (equal power and rank: nobody takes it)",
+        "同じ派閥の2体の間の小魔石をその派閥が獲得するか、敵同士と同じく比べるか"
         "（パワーもランクも同じなら誰も獲得しない）",
         ("takes", "compare"),
     ),
     OptionSpec(
         "stone_layout",
         "random",
-        "random: stone tiles shuffled onto the large stones; fixed: as the board file lists them",
-        "random: 魔石タイルをシャッフルして配置／fixed: ボードファイルの指定どおり",
+        "stone tiles shuffled onto the large stones, or placed as the board lists them",
+        "魔石タイルをシャッフルして配置するか、ボードの指定どおりにするか",
         ("random", "fixed"),
     ),
     OptionSpec(
@@ -133,7 +133,7 @@ OPTIONS = (
         "目標カード：個人目標1枚と全体目標2枚、ゲーム終了時に得点",
         ("off", "on"),
     ),
-)
+), "bodoge.games.monster_hex")  # fmt: skip
 
 
 def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tuple[int, bool]:

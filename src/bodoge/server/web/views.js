@@ -37,6 +37,31 @@ export function seatNames(info, gameInfo, mySeat) {
   });
 }
 
+// An option's name and a choice's name in the page's language (the game's own words, from
+// /api/games); the key or the value itself only for a server too old to send them.
+export function optionLabel(option) {
+  return option.label?.[lang] || option.key;
+}
+
+export function choiceLabel(option, value) {
+  return option.choice_labels?.[value]?.[lang] || String(value);
+}
+
+// A table's options as a list of "name: choice" (those the lobby offers: the server's own
+// settings, such as a content folder, are not the players' business).
+export function optionsList(gameInfo, options) {
+  const shown = (gameInfo?.options || []).filter((option) => options && option.key in options);
+  if (!shown.length) return null;
+  return h(
+    "dl",
+    { class: "table-options" },
+    shown.map((option) => [
+      h("dt", {}, optionLabel(option)),
+      h("dd", { "data-option": option.key }, choiceLabel(option, options[option.key])),
+    ]),
+  );
+}
+
 // A table's info and its game's content (words, card names...): [info, content]; the content is
 // {} when the server has none for the game.
 export function loadTable(tableId) {
