@@ -623,6 +623,9 @@ class CollectState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return words.result_words(self)
+
     @classmethod
     def game_help(cls, lang: str = "en") -> str:
         from bodoge.games.collect.render import game_help

@@ -326,3 +326,15 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
         held = ", ".join(f"{who(s)} held {crowns_held(state, s, lang)}" for s in others)
         lines.append(f"the others: {held}")
     return lines if ja else [line[:1].upper() + line[1:] for line in lines]
+
+
+def result_words(state: CollectState) -> dict[str, Any]:
+    """The breakdown's words: each seat's half crowns, who holds the full crown, the rounds."""
+    return {
+        "labels": {
+            "half_crowns": {"en": "Half crowns", "ja": "ハーフ王冠"},
+            "full_crown": {"en": "Full crown", "ja": "フル王冠"},
+            "rounds": {"en": "Rounds played", "ja": "ラウンド数"},
+        },
+        "seats": ["full_crown"],
+    }

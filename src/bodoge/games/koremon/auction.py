@@ -379,6 +379,9 @@ class AuctionState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return auction_words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return auction_words.result_words()
+
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:

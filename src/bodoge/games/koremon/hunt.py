@@ -297,6 +297,9 @@ class HuntState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return hunt_words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return hunt_words.result_words()
+
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:

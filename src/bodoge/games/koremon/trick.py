@@ -340,6 +340,9 @@ class TrickState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return trick_words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return trick_words.result_words()
+
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:

@@ -1084,5 +1084,8 @@ class MonsterHex(AbilityRules, StateJson, State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return words.result_words(self)
+
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)

@@ -374,3 +374,41 @@ def _sources(
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def result_words(state: MonsterHex) -> dict[str, Any]:
+    """The breakdown's words: the factions (this game's content names them), the 7-point tile
+    and its holder, the objectives scored, the shared faction."""
+    c = state.c
+    factions = {f.key: {"en": f.en, "ja": f.ja} for f in c.factions}
+    yes = {"true": {"en": "yes", "ja": "はい"}}
+    return {
+        "labels": {
+            "factions": {"en": "Faction", "ja": "派閥"},
+            "seven": {"en": "The 7-point tile", "ja": "7点タイル"},
+            "seven_holder": {"en": "Holder of the 7-point tile", "ja": "7点タイルの持ち主"},
+            "objectives": {"en": "Objective points", "ja": "目標カードの得点"},
+            "shared_faction": {"en": "Shared faction", "ja": "共有色"},
+            "double_loss": {
+                "en": "Both players below the shared faction",
+                "ja": "2人とも共有色より下",
+            },
+            "no_winner": {"en": "No winner", "ja": "勝者なし"},
+        },
+        "values": {
+            "factions": factions,
+            "seven": {
+                tile.key: {lang: tile_name(c, code, lang) for lang in ("en", "ja")}
+                for code, tile in enumerate(c.tiles)
+            },
+            "seven_holder": factions,
+            "objectives": {o.key: {"en": o.en, "ja": o.ja} for o in c.objectives},
+            "shared_faction": {
+                **factions,
+                "faction": {"en": "faction", "ja": "派閥"},
+                "score": {"en": "points", "ja": "得点"},
+            },
+            "double_loss": yes,
+            "no_winner": yes,
+        },
+    }
