@@ -700,7 +700,7 @@ class AuctionState(State):
                 round=self.round,
                 rounds=ROUNDS,
                 deck=len(self.deck),
-                payment=self.options["payment"],
+                payment=INFO.options[0].choice_label(self.options["payment"], lang),
             )
         ]
         if self.last:

@@ -60,7 +60,7 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
         lines.append(
             f"{who(seat)}：{W.signed(total)}点{detail}"
             if ja
-            else f"{who(seat)}: {W.signed(total)} points{detail}"
+            else f"{who(seat)}: {W.point_count(total, lang)}{detail}"
         )
     if len(result.winners) > 1:
         lines.append("同点で勝ちを分け合う" if ja else "They tied on points: the win is shared")
