@@ -224,7 +224,7 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str]) -> Non
     code = play.run(args, ask=lambda prompt: "0")
     out = capsys.readouterr().out
     assert code == 0
-    assert "final ranks:" in out and "  · Seat 1 (random) turned up" in out
+    assert "final ranks:" in out and "  · Seat 2 (random) turned up" in out  # from 1
 
 
 @pytest.mark.parametrize("bots", ["²", "99999999999999999999999"])
