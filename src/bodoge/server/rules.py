@@ -215,8 +215,8 @@ def markdown(game: str, lang: str) -> str:
     for path in page.mixed:
         text = _section_text(lines, _find(all_sections, path, page.file), all_sections)
         out += [*_mixed_text(text, lang), ""]
-    text = "\n".join(out).rstrip() + "\n"
-    return _JAPANESE_BREAK.sub("", text) if lang == "ja" else text
+    joined = "\n".join(out).rstrip() + "\n"
+    return _JAPANESE_BREAK.sub("", joined) if lang == "ja" else joined
 
 
 _RENDERER = MarkdownIt("commonmark", {"html": False}).enable("table")
