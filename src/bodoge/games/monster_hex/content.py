@@ -181,6 +181,8 @@ class Content:
     # fit_high[code // 216]: which types may go there at all, for every type at once.
     fit_low: list[int] = field(default_factory=list)
     fit_high: list[int] = field(default_factory=list)
+    # rotations[type][code]: low | high in one lookup, a byte per face code (46,656 per type)
+    rotations: list[bytes] = field(default_factory=list)
     # faces[type][rot][d]: what a unit turned `rot` adds to the face code of its neighbour in
     # direction d (its power facing d, as that neighbour's digit for the opposite direction)
     faces: list[list[tuple[int, ...]]] = field(default_factory=list)
@@ -212,6 +214,7 @@ class Content:
                         for half in range(HALF_CODES)]  # fmt: skip
         self.fit_high = [sum(1 << t for t in types if self.high[t][half])
                          for half in range(HALF_CODES)]  # fmt: skip
+        self.rotations = [_whole_codes(self.low[t], self.high[t]) for t in range(len(self.units))]
         self.faces = [
             [tuple(rot[d] * 6 ** ((d + 3) % 6) for d in range(6)) for rot in rots]
             for rots in self.edge
@@ -269,7 +272,15 @@ class Content:
 
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
-        return self.low[unit_type][code % HALF_CODES] | self.high[unit_type][code // HALF_CODES]
+        return self.rotations[unit_type][code]
+
+
+def _whole_codes(low: list[int], high: list[int]) -> bytes:
+    """The table `low[code % 216] | high[code // 216]` over every face code, as bytes: for each
+    `high` digit, the row of `low` with that digit's bits added to every byte."""
+    row = int.from_bytes(bytes(low), "little")
+    ones = int.from_bytes(b"\x01" * HALF_CODES, "little")  # the masks are under 64: no carry
+    return b"".join((row | ones * h).to_bytes(HALF_CODES, "little") for h in high)
 
 
 # ---- loading ---------------------------------------------------------------------------------

@@ -146,6 +146,9 @@ def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tupl
     return (1 - first if step == 1 else first), step == 2
 
 
+TURN_PHASES = frozenset((UNIT, PLACE, USE, ROTATE))  # the phases the active seat decides
+
+
 @cache
 def turn_order(
     players: int, shared_mode: bool, start: int, turns: int
@@ -460,14 +463,14 @@ class MonsterHex(AbilityRules, StateJson, State):
         while self.turn < self.turns:
             seat, shared_step = self.order[self.turn]
             source = self.shared if shared_step else self.factions[seat]
-            own = 0
+            blitzed = not shared_step and self.blitz_used[seat] >= 0
+            enough = KEEP_AT_END[self.players] + 1 if blitzed else 1
             for unit in self.hands[seat]:
                 if unit // UNITS_PER_FACTION == source:
-                    own += 1
-            blitzed = self.blitz_used[seat] >= 0 and not shared_step
-            if own and not (blitzed and own <= KEEP_AT_END[self.players]):
-                self.phase = UNIT
-                return
+                    enough -= 1
+                    if not enough:  # holds enough units of `source`
+                        self.phase = UNIT
+                        return
             self.turn += 1
         self.phase = OVER
 
@@ -492,7 +495,7 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def pending(self) -> list[int]:
         phase = self.phase
-        if phase in (UNIT, PLACE, USE, ROTATE):
+        if phase in TURN_PHASES:
             return [self.order[self.turn][0]]
         if phase == TAKE:
             assert self.choice is not None
@@ -512,66 +515,56 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _targets(self, unit_type: int) -> list[tuple[int, int]]:
         """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
-        low, high = self.c.low[unit_type], self.c.high[unit_type]
+        rotations = self.c.rotations[unit_type]
         face = self.face
         found = []
         for cell in self.open:
-            code = face[cell]
-            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
+            mask = rotations[face[cell]]
             if mask:
                 found.append((cell, mask))
         return found
-
-    def _matching_placements(self, unit_type: int) -> list[int]:
-        """The place actions of `unit_type` on every empty hex where it matches a facing edge
-        (`_targets`, expanded into actions through the board's table)."""
-        low, high = self.c.low[unit_type], self.c.high[unit_type]
-        face = self.face
-        table = self.place_table
-        actions: list[int] = []
-        for cell in self.open:
-            code = face[cell]
-            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
-            if mask:
-                actions += table[cell][mask]
-        return actions
 
     def _empty_cells(self) -> list[int]:
         """Empty placeable hexes (a petrified hex is not empty)."""
         occ, petrified = self.occ, self.petrified
         return [c for c in self.board.placeable_cells if occ[c] < 0 and not petrified[c]]
 
-    def _placeable_units(self, seat: int) -> list[int]:
-        """The hand units (of this turn's faction) that may be picked, in hand order: those
-        that match a facing edge somewhere, or every one when none does."""
+    def _unit_actions(self, seat: int) -> list[int]:
+        """unit: the hand units (of this turn's faction) that may be picked, in code order:
+        those that match a facing edge of some open hex, or every one when none does."""
         source = self.source_faction()
-        fits = self._fitting_types()  # none before the first unit: any unit may open the game
-        units: list[int] = []
-        fitting: list[int] = []
-        for u in self.hands[seat]:
-            if u // UNITS_PER_FACTION == source:
-                units.append(u)
-                if fits >> (u % UNITS_PER_FACTION) & 1:
-                    fitting.append(u)
-        if self.abilities_on and self.mechanic(seat) == SCATTER and not self._first_unit():
-            fitting = [
-                u
-                for u in units
-                if u in fitting
-                or (self._scatter(seat, u) == 1 and self.open)
-                or (self._scatter(seat, u) == 2 and self._empty_cells())
-            ]
-        return fitting or units  # no unit fits anywhere: every unit may use the fallback
-
-    def _fitting_types(self) -> int:
-        """Bitmask of the unit types (bit t) that match a facing edge of some open hex."""
+        units: list[int] = []  # their actions
+        wanted = 0  # their types (bit t)
+        for unit in self.hands[seat]:
+            if unit // UNITS_PER_FACTION == source:
+                units.append(UNIT_BASE + unit)
+                wanted |= 1 << unit % UNITS_PER_FACTION
+        if len(units) == 1:  # fitting or not, the one unit is the choice
+            return units
+        # the types that fit some open hex (none before the first unit: any unit may open)
         fit_low, fit_high = self.c.fit_low, self.c.fit_high
         face = self.face
         fits = 0
         for cell in self.open:
             code = face[cell]
             fits |= fit_low[code % HALF_CODES] | fit_high[code // HALF_CODES]
-        return fits
+            if fits & wanted == wanted:
+                break
+        if fits & wanted == wanted:
+            fitting = units
+        else:
+            fitting = [a for a in units if fits >> (a - UNIT_BASE) % UNITS_PER_FACTION & 1]
+        if self.abilities_on and self.mechanic(seat) == SCATTER and not self._first_unit():
+            fitting = [
+                a
+                for a in units
+                if a in fitting
+                or (self._scatter(seat, a - UNIT_BASE) == 1 and self.open)
+                or (self._scatter(seat, a - UNIT_BASE) == 2 and self._empty_cells())
+            ]
+        actions = fitting or units  # no unit fits anywhere: every unit may use the fallback
+        actions.sort()
+        return actions
 
     def _first_unit(self) -> bool:
         """Whether the unit to place is the game's first (the board holds none yet)."""
@@ -584,8 +577,13 @@ class MonsterHex(AbilityRules, StateJson, State):
         if scatter:  # any rotation next to a unit (●) or anywhere (★)
             empty = self._empty_cells()
             targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
-        else:
-            actions = self._matching_placements(unit % UNITS_PER_FACTION)
+        else:  # the matching rule: the rotations of every open hex (`_targets`) as actions
+            rotations = self.c.rotations[unit % UNITS_PER_FACTION]
+            face = self.face
+            table = self.place_table
+            actions: list[int] = []
+            for cell in self.open:
+                actions += table[cell][rotations[face[cell]]]
             if actions:
                 return actions
             targets = []
@@ -602,9 +600,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == UNIT:
-            actions = [UNIT_BASE + u for u in self._placeable_units(seat)]
-            actions.sort()
-            return actions
+            return self._unit_actions(seat)
         if phase == PLACE:
             return self._placements(seat)
         if phase == USE:
@@ -679,17 +675,26 @@ class MonsterHex(AbilityRules, StateJson, State):
         return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
 
     def place_unit(self, cell: int, unit: int, r: int) -> None:
-        """Put `unit` on `cell` turned `r`, and update the facing powers of its empty neighbours
-        and the empty cells left around the stones it touches."""
-        self.occ[cell] = unit
+        """Put `unit` on `cell` turned `r`, update the facing powers of its empty neighbours and
+        the empty cells left around the stones it touches, and queue the stones it completes."""
+        occ, petrified, face, open_ = self.occ, self.petrified, self.face, self.open
+        occ[cell] = unit
         self.rot[cell] = r
-        if self.face[cell]:
-            self.face[cell] = 0
-            self.open.remove(cell)
-        self._add_faces(cell, 1)
+        if face[cell]:
+            face[cell] = 0
+            open_.remove(cell)
+        adds = self.c.faces[unit % UNITS_PER_FACTION][r]  # as `_add_faces(cell, 1)`
+        for d, other in self.board.around[cell]:
+            if occ[other] < 0 and not petrified[other]:
+                before = face[other]
+                face[other] = before + adds[d]
+                if not before and adds[d]:
+                    insort(open_, other)
         site_left = self.site_left
         for site in self.board.cell_sites[cell]:
             site_left[site] -= 1
+            if not site_left[site]:
+                self.queue.append(site)
 
     def _add_faces(self, cell: int, sign: int) -> None:
         """Add (sign 1) or take away (-1) the powers the unit on `cell` shows to its empty
@@ -754,13 +759,9 @@ class MonsterHex(AbilityRules, StateJson, State):
                 "rot": r,
             }
         ]
-        queue, site_left = self.queue, self.site_left
-        for site in self.board.cell_sites[cell]:
-            if not site_left[site]:  # this unit completes the stone
-                queue.append(site)
         if self.abilities_on:
             occ = self.occ
-            sites = len(site_left)
+            sites = len(self.site_left)
             for other in self._around(cell):
                 if self.petrified[other] and all(occ[n] >= 0 for n in self._around(other)):
                     self.queue.append(sites + other)
@@ -770,7 +771,7 @@ class MonsterHex(AbilityRules, StateJson, State):
                     self.phase = USE
                     return events
                 self.last = -1
-        queue.sort()
+        self.queue.sort()
         self._resolve_queue(events)
         return events
 
@@ -943,11 +944,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         if count > len(deck):
             count = len(deck)
         if count > 0:
-            drawn_units = deck[-count:][::-1]  # popped from the top one at a time
-            del deck[-count:]
-            hand += drawn_units
             names = self.c.unit_names
-            drawn = [names[unit] for unit in drawn_units]
+            drawn = []
+            for _ in range(count):  # from the top, one at a time
+                unit = deck.pop()
+                hand.append(unit)
+                drawn.append(names[unit])
             events.append(
                 {"type": "draw", "seat": seat, "count": len(drawn), "private": {"units": drawn},
                  "visible_to": [seat]}
