@@ -147,16 +147,14 @@ class Board:
     cell_of: dict[str, int] = field(default_factory=dict)
     # per cell: (direction, cell) of each placeable neighbour, the cells a unit there faces
     around: list[tuple[tuple[int, int], ...]] = field(init=False)
+    large_sites: tuple[int, ...] = field(init=False)  # the large stones' sites
 
     def __post_init__(self) -> None:
         self.around = [
             tuple((d, n) for d, n in enumerate(nbrs) if n >= 0 and self.placeable[n])
             for nbrs in self.nbr
         ]
-
-    @property
-    def large_sites(self) -> list[int]:
-        return [s for s, large in enumerate(self.site_large) if large]
+        self.large_sites = tuple(s for s, large in enumerate(self.site_large) if large)
 
 
 @dataclass

@@ -501,12 +501,12 @@ class MonsterHex(AbilityRules, StateJson, State):
             assert self.choice is not None
             return [self.factions.index(self.choice[1])]
         if phase == FACTION:
-            chosen = sum(1 for f in self.factions if f >= 0)
+            chosen = self.players - self.factions.count(-1)
             return [(self.start + chosen) % self.players]
         if phase == SHARED:
             return [1 - self.start]
         if phase == ABILITY:  # from the last seat, counter-clockwise
-            chosen = sum(1 for a in self.abilities if a >= 0)
+            chosen = self.players - self.abilities.count(-1)
             return [(self.start - 1 - chosen) % self.players]
         return []
 
@@ -824,9 +824,13 @@ class MonsterHex(AbilityRules, StateJson, State):
     def totals(self, cells: tuple[int, ...], dirs: tuple[int, ...]) -> dict[int, int]:
         """Each faction's total power of the units on `cells` facing `dirs`."""
         totals: dict[int, int] = {}
+        occ, rot, edge, white, black = self.occ, self.rot, self.c.edge, self.white, self.black
         for cell, d in zip(cells, dirs, strict=True):
-            faction = self.occ[cell] // UNITS_PER_FACTION
-            totals[faction] = totals.get(faction, 0) + self.power(cell, d)
+            unit = occ[cell]
+            # `power(cell, d)`, inline: printed, +1 per Enchant, -1 per Curse, never below 0
+            power = edge[unit % UNITS_PER_FACTION][rot[cell]][d] + white[unit] - black[unit]
+            faction = unit // UNITS_PER_FACTION
+            totals[faction] = totals.get(faction, 0) + (power if power > 0 else 0)
         return totals
 
     def large_totals(self, site: int) -> dict[int, int]:
