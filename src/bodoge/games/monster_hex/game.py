@@ -17,11 +17,14 @@ ability units a seat may use it before the stones are resolved: ``enchant:d4``, 
 Reward is passive.
 
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
-seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
-for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
-the legal rotations of a unit there are two table lookups (`Content.matching_rotations`);
-``open`` lists those cells (a non-zero ``face``) in cell order, so the legal placements are found
-without scanning the board.
+seat (the top of a deck is the end of its list), tiles per site. Three derived caches, kept in
+step as units are placed and rebuilt from the board when a state is read (`_refresh_faces`):
+``face``, for each empty placeable cell the printed powers facing it, one base-6 digit per
+direction, so the legal rotations of a unit there are one byte of a table
+(`Content.matching_rotations`) and the unit types that fit there at all two lookups; ``open``,
+those cells (a non-zero ``face``) in cell order, so the legal placements are found without
+scanning the board; ``site_left``, each stone's cells still without a unit, so a placement
+sees the stones it completes at once.
 """
 
 from __future__ import annotations
