@@ -57,6 +57,7 @@ class Leases:
         self._loop: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         service.listeners.append(self.changed)
+        service.interest.append(self.held.__contains__)  # its runners look at the table
 
     def add(self, runner: Runner) -> None:
         self.runners.append(runner)
