@@ -56,15 +56,26 @@ class Leases:
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
-        service.listeners.append(self.changed)
+        service.listeners.append(self._heard_of)  # every change, this process's or another's
+        service.committed.append(self._committed)  # the changes this process committed
         service.interest.append(self.held.__contains__)  # its runners look at the table
 
     def add(self, runner: Runner) -> None:
         self.runners.append(runner)
 
+    def _heard_of(self, table_id: str) -> None:
+        if table_id in self.held:
+            self._wake(table_id)
+
+    def _committed(self, table_id: str, ply: int) -> None:
+        # Only a change made here may take a lease at once (a new table, a game that starts):
+        # the process that made a change elsewhere took it, and one that died is the scan's.
+        if table_id not in self.held:
+            self.changed(table_id)
+
     def changed(self, table_id: str) -> None:
-        """A table changed: wake its runners here if this process holds its lease; take the
-        lease first if nobody holds it."""
+        """A table this process changed: wake its runners here if this process holds its lease;
+        take the lease first if nobody holds it."""
         if table_id in self.held:
             self._wake(table_id)
             return

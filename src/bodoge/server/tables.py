@@ -22,6 +22,7 @@ back) go through `change`, which locks the table the same way.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import secrets
@@ -160,6 +161,8 @@ class TableService:
         self.committed: list[Callable[[str, int], None]] = []
         # whether something here needs a table kept current (a websocket on it, its lease)
         self.interest: list[Callable[[str], bool]] = []
+        self._ticks = itertools.count()  # orders the readers' asks and the full reads (`refresh`)
+        self._read_at: dict[str, int] = {}  # table -> tick of its last full read from the database
 
     # ---- loading ------------------------------------------------------------------------
 
@@ -248,6 +251,7 @@ class TableService:
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
+        self._read_at.pop(table_id, None)
 
     def wanted(self, table_id: str) -> bool:
         """Whether this process needs the table kept current: something here looks at it (a
@@ -272,18 +276,27 @@ class TableService:
         processes may have changed it (a reader that must not miss anything: a socket's hello)."""
         if self.settings.redis_url is None:
             return await self.get(table_id)
-        return await self.refresh(table_id)
+        return await self.refresh(table_id, asked=next(self._ticks))
 
-    async def refresh(self, table_id: str, ply: int | None = None) -> Table:
+    async def refresh(
+        self, table_id: str, ply: int | None = None, asked: int | None = None
+    ) -> Table:
         """Bring a cached table up to the database (another process changed it). `ply`, from
         a notice: a notice past the cached ply is a move, so reading the newer moves suffices;
-        any other notice is a seat change (a join, a leave) and the seats are read too."""
+        any other notice is a seat change (a join, a leave) and the seats are read too.
+        `asked`, a reader's tick (`current`): a table read in full from the database since then
+        (the sockets of one table say hello together) is as new as the reader needs."""
         async with self.lock(table_id):
             table = self._tables.get(table_id)
+            if asked is not None and table is not None and self._read_at.get(table_id, -1) > asked:
+                return table
+            full = table is None or ply is None or ply <= table.match.ply
+            if full:
+                self._read_at[table_id] = next(self._ticks)
             if table is None:
                 return await self._get_locked(table_id)
             try:
-                if ply is not None and ply > table.match.ply:
+                if not full:
                     async with self.store.glance() as session:  # one statement
                         await self._replay_newer(session, table, ply)
                     table.version = None  # the seats were not read
