@@ -165,7 +165,7 @@ class Leases:
         (their number over the live processes), so the survivors of a death split its work."""
         moment = now()
         expired = LeaseRow.owner != self.owner if self.alone else LeaseRow.until < moment
-        async with self.store.session() as session:
+        async with self.store.glance() as session:
             found = await session.execute(
                 select(TableRow.id)
                 .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)

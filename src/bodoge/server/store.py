@@ -150,24 +150,34 @@ class Store:
             options["connect_args"] = {"timeout": settings.sqlite_busy_timeout}
         else:
             # Under load every table's bot wants a connection at once: they wait their turn (a
-            # slow move) rather than fail after the pool's default 30 s.
-            options.update(pool_size=10, max_overflow=10, pool_timeout=300)
+            # slow move) rather than fail after the pool's default 30 s. Few beyond the pool:
+            # a connection opened for a burst and closed after it costs more than the wait.
+            options.update(pool_size=4, max_overflow=4, pool_timeout=300)
         self.engine: AsyncEngine = create_async_engine(settings.async_url(), **options)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock()
         # One-statement reads and writes on PostgreSQL without BEGIN and COMMIT round trips:
-        # each statement is its own transaction (a worker reads the moves other workers made,
-        # and appends a bot's move, in one statement each).
+        # each statement is its own transaction (a bot's move, the moves other workers made, a
+        # table's rows, a guest). Its own pool of connections left in autocommit mode, so none
+        # is switched back and forth at each use; the transactions (`write`) use the other.
         self.glance = self.session
         self.autocommit = self.engine
         if not self.sqlite:
-            self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            self.autocommit = create_async_engine(
+                settings.async_url(),
+                isolation_level="AUTOCOMMIT",
+                pool_size=12,
+                max_overflow=4,
+                pool_timeout=300,
+            )
             self.glance = async_sessionmaker(self.autocommit, expire_on_commit=False)
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self.autocommit is not self.engine:
+            await self.autocommit.dispose()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -190,7 +200,7 @@ class Store:
             session.add(player)
 
     async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(PlayerRow).where(PlayerRow.token_hash == token_hash)
             )
@@ -206,14 +216,14 @@ class Store:
             return table, await _seats(session, table_id)
 
     async def table_ids(self, status: str) -> list[str]:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(TableRow.id).where(TableRow.status == status).order_by(TableRow.created)
             )
             return list(found.scalars())
 
     async def open_public_tables(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(TableRow)
                 .where(TableRow.status == "waiting", TableRow.public.is_(True))
