@@ -152,7 +152,7 @@ class Store:
             # Under load every table's bot wants a connection at once: they wait their turn (a
             # slow move) rather than fail after the pool's default 30 s. Few beyond the pool:
             # a connection opened for a burst and closed after it costs more than the wait.
-            options.update(pool_size=4, max_overflow=4, pool_timeout=300)
+            options.update(pool_size=4, max_overflow=2, pool_timeout=300)
         self.engine: AsyncEngine = create_async_engine(settings.async_url(), **options)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -168,8 +168,8 @@ class Store:
             self.autocommit = create_async_engine(
                 settings.async_url(),
                 isolation_level="AUTOCOMMIT",
-                pool_size=12,
-                max_overflow=4,
+                pool_size=10,
+                max_overflow=2,
                 pool_timeout=300,
             )
             self.glance = async_sessionmaker(self.autocommit, expire_on_commit=False)
