@@ -5,10 +5,11 @@ timeout) must happen once. The process that holds a table's row in `leases` (own
 that table's runners. A process takes a lease at once when it commits a change of a table
 nobody holds (it made the table, or filled its last seat); it renews all its leases in one
 statement every third of `lease_seconds`, gives back those of finished tables, and a process
-that stops gives back all of its own. A lease not renewed in time (its process died, even by kill -9) is taken over by the
-next process that scans, which then wakes the runners there. Two processes that briefly both
-believe they hold a table are harmless: every move goes through the table's row lock and its
-expected ply, so only one of the two identical decisions is applied.
+that stops gives back all of its own. A lease not renewed in time (its process died, even by
+kill -9) is taken over by the next process that scans, which then wakes the runners there.
+Two processes that briefly both believe they hold a table are harmless: every move goes through
+the table's row lock and its expected ply, so only one of the two identical decisions is
+applied.
 
 A runner is anything with `wake(table_id)` (look at the table, act if it is its turn) and
 `stop(table_id)` (the lease went elsewhere): `Leases.add(runner)` is all it takes.

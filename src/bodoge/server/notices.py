@@ -141,12 +141,9 @@ class Notices:
             return  # read from the database when first needed
         if ply is not None and table is not None and ply <= table.match.ply:
             ply = None  # not past what is here: a seat change, or a move read already
-        if (
-            ply is not None
-            and table is not None
-            and table_id not in self._refreshing
-            and table.clock.settings.kind == timekeeping.NONE
-        ):
+        if table is not None and table.clock.settings.kind != timekeeping.NONE:
+            ply = None  # a move also charged a bank and started a deadline: read them too
+        if ply is not None and table is not None and table_id not in self._refreshing:
             self._moves[table_id] = max(ply, self._moves.get(table_id, 0))
             self._moves_noticed.set()
             return
