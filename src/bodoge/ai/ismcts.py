@@ -85,18 +85,19 @@ def rewards(state: State, score_weight: float = 0.0) -> list[float]:
     players = state.players
     if result is None:
         return [0.0] * players
-    share = 1.0 / len(result.winners) if result.winners else 0.0
+    winners, ranks, scores = result.winners, result.ranks, result.scores
+    share = 1.0 / len(winners) if winners else 0.0
     spread = max(players - 1, 1)
-    low, high = min(result.scores), max(result.scores)
     out = []
     for seat in range(players):
-        win = share if seat in result.winners else 0.0
-        place = (players - result.ranks[seat]) / spread
-        value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
-        if score_weight:
-            scaled = (result.scores[seat] - low) / (high - low) if high > low else 0.5
-            value = (1.0 - score_weight) * value + score_weight * scaled
-        out.append(value)
+        win = share if seat in winners else 0.0
+        place = (players - ranks[seat]) / spread
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
+    if score_weight:
+        low, high = min(scores), max(scores)
+        for seat in range(players):
+            scaled = (scores[seat] - low) / (high - low) if high > low else 0.5
+            out[seat] = (1.0 - score_weight) * out[seat] + score_weight * scaled
     return out
 
 

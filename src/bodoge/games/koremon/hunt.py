@@ -87,13 +87,16 @@ def _placements(filled: int, mimics: int, row: int) -> tuple[tuple[int, ...], in
     ]
     legal = [1 + slot for slot in slots]
     best = legal.index(playouts.hunt_action(pyramid, _STAND_IN[row], legal))
-    rows_after = []
-    for slot in slots:
-        rows = 0
-        for i in _open_slots(filled | 1 << slot, range(P.SLOTS)):
-            rows |= 1 << P.ROW_OF[i]
-        rows_after.append(rows)
-    return tuple(slots), best, tuple(rows_after)
+    return tuple(slots), best, tuple(_open_rows(filled | 1 << slot) for slot in slots)
+
+
+@lru_cache(maxsize=1 << 15)
+def _open_rows(filled: int) -> int:
+    """The rows (bit r) with an open slot in a pyramid whose filled slots are `filled`."""
+    rows = 0
+    for i in _open_slots(filled, range(P.SLOTS)):
+        rows |= 1 << P.ROW_OF[i]
+    return rows
 
 
 INFO = GameInfo(
