@@ -73,6 +73,20 @@ def _open_slots(filled: int, slots: Sequence[int]) -> list[int]:
     ]
 
 
+@lru_cache(maxsize=1 << 15)
+def _shape(pyramid: tuple[int, ...]) -> tuple[int, int, int]:
+    """A pyramid as bit masks: its filled slots, the Mimics among them, the species it holds."""
+    filled = mimics = held = 0
+    for i, card in enumerate(pyramid):
+        if card >= 0:
+            filled |= 1 << i
+            if card == MIMIC:
+                mimics |= 1 << i
+            else:
+                held |= 1 << card
+    return filled, mimics, held
+
+
 @lru_cache(maxsize=1 << 16)
 def _placements(filled: int, mimics: int, row: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
     """For the search's simulated games, which meet the same shapes of pyramid again and again:
@@ -357,20 +371,12 @@ class HuntState(State):
     def _run(self, rng: Rng | None, policy: bool, limit: int, to_choice: bool) -> None:
         """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
         `to_choice`, at a placement with several slots, which `rng` or the rule of thumb makes
-        otherwise). The die is `self.rng.randint(1, 6)`, its generator step written out; the
-        pyramids are followed as bit masks (filled slots, Mimics, species held)."""
+        otherwise). The die is `self.rng.randint(1, 6)`, its generator step written out; a
+        pyramid is followed as bit masks (`_shape`) once a card is to be placed in it."""
         ok = self.mimics_ok
         players, pyramids, masks, deck = self.players, self.pyramids, self.masks, self.deck
         ring, piece, turn, phase, die = self.ring, self.piece, self.turn, self.phase, self.die
-        filled, mimics, held = [0] * players, [0] * players, [0] * players
-        for seat, pyramid in enumerate(pyramids):
-            for i, card in enumerate(pyramid):
-                if card >= 0:
-                    filled[seat] |= 1 << i
-                    if card == MIMIC:
-                        mimics[seat] |= 1 << i
-                    else:
-                        held[seat] |= 1 << card
+        shapes: list[tuple[int, int, int] | None] = [None] * players  # worked out when needed
         start = ply = self.ply
         end = ply + limit
         z = self.rng.state
@@ -392,7 +398,11 @@ class HuntState(State):
                     turn = (turn + 1) % players
                 continue
             card = ring[piece]
-            slots, best, rows_after = _placements(filled[turn], mimics[turn], RANK[card])
+            shape = shapes[turn]
+            if shape is None:
+                shape = _shape(tuple(pyramids[turn]))
+            filled, mimics, held = shape
+            slots, best, rows_after = _placements(filled, mimics, RANK[card])
             if len(slots) == 1:
                 choice = 0
             elif to_choice or rng is None:
@@ -402,15 +412,16 @@ class HuntState(State):
             ply += 1
             slot = slots[choice]
             pyramids[turn][slot] = card
-            filled[turn] |= 1 << slot
+            filled |= 1 << slot
             if card == MIMIC:
-                mimics[turn] |= 1 << slot
+                mimics |= 1 << slot
             else:
-                held[turn] |= 1 << card
+                held |= 1 << card
+            shapes[turn] = filled, mimics, held
             rows = rows_after[choice]
-            masks[turn] = _SPECIES_OF_ROWS[rows] & ~held[turn] | (1 << MIMIC if ok and rows else 0)
+            masks[turn] = _SPECIES_OF_ROWS[rows] & ~held | (1 << MIMIC if ok and rows else 0)
             ring[piece] = deck.pop() if deck else -1
-            if filled[turn] == _FULL:
+            if filled == _FULL:
                 phase, self.end = OVER, ENDS.index("full")
             elif ring[piece] < 0:
                 phase, self.end = OVER, ENDS.index("deck")
