@@ -67,6 +67,19 @@ def snapshot(state: State, rng: Rng) -> dict[str, Any]:
     return data
 
 
+# The games whose loops draw their own dice, as they come (before the fixture below).
+FAST_CHANCE = [game_id for game_id in game_ids() if get_game(game_id).fast_chance]
+
+
+@pytest.fixture(autouse=True)
+def rules_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games' loops draw their chance as the rules do (`State.fast_chance` False), so their
+    moves can be compared one for one; the cheaper dice are checked on their own below and in
+    tests/engine/test_dice.py."""
+    for game_id in game_ids():
+        monkeypatch.setattr(get_game(game_id), "fast_chance", False)
+
+
 @pytest.mark.parametrize(("game_id", "players", "options"), cases())
 def test_a_games_playout_makes_the_protocols_moves(
     game_id: str, players: int, options: dict[str, str]
@@ -97,3 +110,21 @@ def test_a_games_skip_forced_stops_where_the_protocols_does(
         if not mine.is_over():
             group = mine.pending()
             assert len(group) > 1 or len(mine.legal_actions(group[0])) > 1
+
+
+def test_playouts_with_their_own_dice_end_in_states_the_rules_could_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game whose simulated games draw their dice their own way (`fast_chance`) still plays
+    by its rules: every world played out is a state its JSON reader accepts (which checks the
+    holdings, the turn and the move counter against each other)."""
+    assert "koremon_evolution" in FAST_CHANCE
+    for game_id in FAST_CHANCE:
+        monkeypatch.setattr(get_game(game_id), "fast_chance", True)
+        info = get_game(game_id).info
+        for players in sorted({info.min_players, info.max_players}):
+            for index, world in enumerate(worlds(game_id, players, 20, {})):
+                world.skip_forced()
+                world.playout(Rng(index), index % 2 == 0)
+                assert world.is_over()
+                assert get_game(game_id).from_json(world.to_json()).to_json() == world.to_json()

@@ -342,8 +342,9 @@ class State(ABC):
 
         A game may override this with a faster loop of its own (no events, no legal-action
         lists it does not need), which must make exactly the same moves with the same draws
-        from `rng` and `self.rng` and leave exactly the same state: the search's choices at a
-        seed stay the same (tests/ai/test_playouts.py compares the two)."""
+        from `rng` and `self.rng` and leave exactly the same state, so the search's choices at
+        a seed stay the same (tests/ai/test_playouts.py compares the two); only a game with
+        `fast_chance` may draw its dice from `self.rng` its own way."""
         below = rng.below
         uniform = not policy or type(self).playout_action is State.playout_action
         is_over, pending, legal_actions = self.is_over, self.pending, self.legal_actions
@@ -361,6 +362,12 @@ class State(ABC):
                 action = playout_action(seat, legal, rng)
             apply(seat, action)
         return is_over()
+
+    # Whether a game's own `playout` and `skip_forced` may draw its chance (dice) from the same
+    # distribution more cheaply than its rules do (`bodoge.engine.dice`): then they make the
+    # rules' moves for other dice, and the search's choices at a seed are not the protocol
+    # loop's. Set False, they must draw exactly as the rules do (the tests compare them so).
+    fast_chance: ClassVar[bool] = False
 
     def skip_forced(self) -> None:
         """Apply the forced steps (one seat pending with one legal action: a die to roll) up to

@@ -21,6 +21,7 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
+from bodoge.engine.dice import faces
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, accept_below
@@ -181,9 +182,14 @@ class EvolutionState(State):
 
     # ---- the search's simulated games -------------------------------------------------
 
+    # The simulated games' dice come twenty to a draw (`bodoge.engine.dice`): Monster Evolution
+    # is dice, and two SplitMix64 steps were most of a simulated roll.
+    fast_chance = True
+
     def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
-        """`State.playout` as one loop without events: the same rolls from `self.rng`, the same
-        uniform species picks from `rng` (the game has no rule of thumb), the same state."""
+        """`State.playout` as one loop without events: the rules' moves, the same uniform
+        species picks from `rng` (the game has no rule of thumb); the dice from `self.rng`,
+        as the rules roll them only with `fast_chance` False."""
         self._run(rng, limit, False)
         return self.winner >= 0
 
@@ -194,13 +200,16 @@ class EvolutionState(State):
     def _run(self, rng: Rng | None, limit: int, to_choice: bool) -> None:
         """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
         `to_choice`, at a choice of species, which `rng` makes otherwise). The dice are
-        `self.rng.randint(1, 6)` twice, with its generator step written out."""
+        `engine.dice.faces`, or with `fast_chance` False `self.rng.randint(1, 6)` twice, its
+        generator step written out."""
         holds, supply, players = self.holds, self.supply, self.players
         turn, choosing, winner, last = self.turn, self.choosing, self.winner, self.last
         start = ply = self.ply
         end = ply + limit
         z = self.rng.state
         first = second = 0
+        fast = self.fast_chance
+        bag: list[int] = []  # faces drawn, not rolled yet
         while winner < 0 and ply < end:
             if choosing:
                 if to_choice or rng is None:
@@ -209,6 +218,11 @@ class EvolutionState(State):
                 card = choices[rng.below(len(choices))]
                 seat = turn
                 ply += 1
+            elif fast:
+                if len(bag) < 2:
+                    bag += faces(self.rng)
+                first = bag.pop()
+                second = bag.pop()
             else:
                 while True:  # first die
                     z = (z + GOLDEN) & MASK
@@ -226,6 +240,7 @@ class EvolutionState(State):
                     if x < _DIE_LIMIT:
                         break
                 second = 1 + x % 6
+            if not choosing:
                 ply += 1
                 seat = last = turn
                 rank = RANK[holds[seat]]
@@ -255,7 +270,8 @@ class EvolutionState(State):
                 turn = (turn + 1) % players
         if ply != start:
             self._legal.clear()
-            self.rng.state = z
+            if not fast:
+                self.rng.state = z
             self.ply = ply
             self.turn, self.choosing, self.winner, self.last = turn, choosing, winner, last
             if first:

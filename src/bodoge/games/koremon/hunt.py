@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.dice import faces
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.result import ranked_result
@@ -357,10 +358,13 @@ class HuntState(State):
 
     # ---- the search's simulated games -------------------------------------------------
 
+    # The simulated games' die comes twenty to a draw (`bodoge.engine.dice`).
+    fast_chance = True
+
     def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
-        """`State.playout` as one loop without events or legal lists: the same rolls from
-        `self.rng`, the same placements (the rule of thumb's, or uniform draws from `rng`),
-        the same state."""
+        """`State.playout` as one loop without events or legal lists: the rules' moves, the
+        same placements (the rule of thumb's, or uniform draws from `rng`); the die from
+        `self.rng`, as the rules roll it only with `fast_chance` False."""
         self._run(rng, policy, limit, False)
         return self.phase == OVER
 
@@ -371,7 +375,8 @@ class HuntState(State):
     def _run(self, rng: Rng | None, policy: bool, limit: int, to_choice: bool) -> None:
         """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
         `to_choice`, at a placement with several slots, which `rng` or the rule of thumb makes
-        otherwise). The die is `self.rng.randint(1, 6)`, its generator step written out; a
+        otherwise). The die is `engine.dice.faces`, or with `fast_chance` False
+        `self.rng.randint(1, 6)`, its generator step written out; a
         pyramid is followed as bit masks (`_shape`) once a card is to be placed in it."""
         ok = self.mimics_ok
         players, pyramids, masks, deck = self.players, self.pyramids, self.masks, self.deck
@@ -380,16 +385,23 @@ class HuntState(State):
         start = ply = self.ply
         end = ply + limit
         z = self.rng.state
+        fast = self.fast_chance
+        bag: list[int] = []  # faces drawn, not rolled yet
         while phase != OVER and ply < end:
             if phase == ROLL:
-                while True:
-                    z = (z + GOLDEN) & MASK
-                    x = ((z ^ (z >> 30)) * MUL1) & MASK
-                    x = ((x ^ (x >> 27)) * MUL2) & MASK
-                    x ^= x >> 31
-                    if x < _DIE_LIMIT:
-                        break
-                die = 1 + x % 6
+                if fast:
+                    if not bag:
+                        bag = faces(self.rng)
+                    die = bag.pop()
+                else:
+                    while True:
+                        z = (z + GOLDEN) & MASK
+                        x = ((z ^ (z >> 30)) * MUL1) & MASK
+                        x = ((x ^ (x >> 27)) * MUL2) & MASK
+                        x ^= x >> 31
+                        if x < _DIE_LIMIT:
+                            break
+                    die = 1 + x % 6
                 ply += 1
                 piece = (piece + die) % RING
                 if masks[turn] >> ring[piece] & 1:
@@ -434,7 +446,8 @@ class HuntState(State):
                     ring, phase = self.ring, self.phase
         if ply != start:
             self._legal.clear()
-            self.rng.state = z
+            if not fast:
+                self.rng.state = z
             self.ply = ply
             self.piece, self.turn, self.phase, self.die = piece, turn, phase, die
 
