@@ -12,6 +12,7 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
 from operator import mul
 from typing import Any, ClassVar
 
@@ -168,11 +169,15 @@ class TrickState(State):
         """Deal one card at a time clockwise from the dealer's left (seed 2)."""
         players = self.players
         self.hands = [[0] * CARD_COUNT for _ in range(players)]
+        self.held = [0] * players
         for offset in range(players):  # the cards dealt to the seat `offset + 1` left of him
-            hand = self.hands[(self.dealer + 1 + offset) % players]
+            seat = (self.dealer + 1 + offset) % players
+            hand = self.hands[seat]
+            held = 0
             for card in cards[offset::players]:
                 hand[card] += 1
-        self.held = [_held(hand) for hand in self.hands]
+                held |= 1 << card
+            self.held[seat] = held & _ALL_SPECIES
         self.left = len(cards)
         self.leader = (self.dealer + 1) % players
         self.led = 0
@@ -782,7 +787,7 @@ class TrickState(State):
 
 def _held(hand: list[int]) -> int:
     """The bit mask of the species (not Mimics) `hand` holds."""
-    return _mask(species for species in SPECIES if hand[species])
+    return sum(compress(_SPECIES_BITS, hand))
 
 
 def _mask(species: Iterable[int]) -> int:
@@ -801,6 +806,8 @@ def _bit_lists(base: int, first: int, bits: int) -> tuple[list[int], ...]:
     )
 
 
+_ALL_SPECIES = (1 << SPECIES_COUNT) - 1
+_SPECIES_BITS = tuple(1 << species for species in SPECIES)
 # A species mask's actions, a byte at a time: the low byte (species 0-7), then the rest.
 _LOW_SPECIES = _bit_lists(0, 0, 8)
 _HIGH_SPECIES = _bit_lists(0, 8, SPECIES_COUNT - 8)
