@@ -85,3 +85,45 @@ def test_below_and_shuffle_draw_exactly_what_the_first_version_drew() -> None:
             j = reference_below(slow, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert items == expected and fast.state == slow.state
+
+
+def _state_before(output: int) -> int:
+    """The generator state whose next `next64` is `output` (SplitMix64's mix is invertible)."""
+    mask = (1 << 64) - 1
+    z = output ^ (output >> 31) ^ (output >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    z = z ^ (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+def reference_shuffle(rng: Rng, items: list[int]) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = reference_below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def test_shuffle_draws_exactly_what_one_draw_at_a_time_draws() -> None:
+    """shuffle() works a deal's draws out together; it must give the deal and the state that
+    one `below` a card gives, at every length around its switch, and when a draw is rejected
+    (made to happen here: the third draw of the deal is 2**64 - 1, or 2**64 - 2**32, the first
+    value `below` may reject)."""
+    assert _state_before(12345) and Rng(_state_before(12345)).next64() == 12345
+    starts = [Rng(seed).next64() for seed in range(40)]
+    for output in ((1 << 64) - 1, (1 << 64) - (1 << 32)):
+        starts.append(_state_before(output) - 2 * 0x9E3779B97F4A7C15 & (1 << 64) - 1)
+    for start in starts:
+        for size in (*range(0, 20), 59, 60, 61, 64, 90, 300):
+            fast, slow = Rng(start), Rng(start)
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            reference_shuffle(slow, expected)
+            assert items == expected and fast.state == slow.state
+
+
+def test_randoms_are_the_next_randoms() -> None:
+    for count in (0, 1, 11, 12, 13, 40):
+        fast, slow = Rng(count), Rng(count)
+        assert fast.randoms(count) == [slow.random() for _ in range(count)]
+        assert fast.state == slow.state

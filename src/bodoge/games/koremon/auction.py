@@ -15,7 +15,7 @@ same as shuffling first, and a random playout seldom turns more than a dozen car
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
@@ -30,6 +30,7 @@ from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
     FULL_COUNTS,
+    KEYS,
     card_counts,
     card_key,
     card_name,
@@ -225,7 +226,7 @@ class AuctionState(State):
             {"type": "bid", "seat": seat, "private": {"monster": monster, "amount": amount},
              "visible_to": [seat]},
         ]  # fmt: skip
-        if monster == len(self.table):
+        if monster == ROUND_CARDS:  # the table's size while bidding
             self.waiting = [s for s in self.waiting if s != seat]
             events.append({"type": "sealed", "seat": seat})
             if not self.waiting:
@@ -239,43 +240,43 @@ class AuctionState(State):
         そのモンスターを競り落とします。同点の場合は、誰もそのモンスターを得ることはできません」;
         §3: a bid must be positive to win; all-pay (default) or winner-pays; a seat that cannot
         place all its won cards in any order is out (「ペナルティとしてゲームから抜けます」)."""
-        table = self.table
-        bidders = [s for s in range(self.players) if not self.out[s]]
+        table, bids, money, out = self.table, self.bids, self.money, self.out
+        bidders = [s for s in range(self.players) if not out[s]]
+        winner_pays = self.options["payment"] == "winner-pays"
         winners = []
         won: list[list[int]] = [[] for _ in range(self.players)]
-        for i, card in enumerate(table):
-            winner = _single_highest([bid[i] if bid else 0 for bid in self.bids])
+        # per monster, the bidders' amounts (an out seat bids nothing)
+        for i, amounts in enumerate(zip(*[bids[s] for s in bidders], strict=True)):
+            highest = _single_highest(amounts)
+            winner = bidders[highest] if highest >= 0 else -1
             winners.append(winner)
             if winner < 0:
-                self.discard.append(card)
+                self.discard.append(table[i])
             else:
-                won[winner].append(card)
-                if self.options["payment"] == "winner-pays":
-                    self.money[winner] -= self.bids[winner][i]
-        if self.options["payment"] == "all-pay":
+                won[winner].append(table[i])
+                if winner_pays:
+                    money[winner] -= amounts[highest]
+        if not winner_pays:  # all-pay
             for seat in bidders:
-                self.money[seat] -= sum(self.bids[seat])
-        self.last = {
-            "table": table,
-            "bids": [self.bids[s] if s in bidders else [] for s in range(self.players)],
-            "winners": winners,
-        }
+                money[seat] -= sum(bids[seat])
+        self.last = {"table": table, "bids": bids, "winners": winners}  # out seats' bids: []
         events.append(
-            {"type": "reveal", "round": self.round, "cards": [card_key(c) for c in table],
-             "bids": [bid[:] for bid in self.last["bids"]], "winners": winners[:],
-             "money": self.money[:]}
+            {"type": "reveal", "round": self.round, "cards": [KEYS[c] for c in table],
+             "bids": [bid[:] for bid in bids], "winners": winners[:], "money": money[:]}
         )  # fmt: skip
         self.table = []
         self.bids = [[] for _ in range(self.players)]
+        mimics_ok = self.mimics_ok
         for seat in bidders:
-            if won[seat] and not P.can_place_all(self.pyramids[seat], won[seat], self.mimics_ok):
-                self.out[seat] = self.round
-                self.discard.extend(won[seat])
-                events.append(
-                    {"type": "out", "seat": seat, "cards": [card_key(c) for c in won[seat]]}
-                )
+            cards = won[seat]
+            if not cards:
+                continue
+            if P.can_place_all(self.pyramids[seat], cards, mimics_ok):
+                self.to_place[seat] = cards
             else:
-                self.to_place[seat] = won[seat]
+                out[seat] = self.round
+                self.discard.extend(cards)
+                events.append({"type": "out", "seat": seat, "cards": [KEYS[c] for c in cards]})
         self.phase = PLACE
         self.waiting = self._find_waiting()
 
@@ -298,7 +299,8 @@ class AuctionState(State):
         """Seed 2./4.: six cards a round for 15 rounds. A seat with no money left can only bid 0,
         so its bid is written for it; once no seat still in has money, no card can be won any
         more and the game ends there (as it would after the remaining rounds, all discarded)."""
-        broke = all(self.out[s] or not self.money[s] for s in range(self.players))
+        out, money = self.out, self.money
+        broke = not any([money[s] for s in range(self.players) if not out[s]])
         if self.round == ROUNDS or broke or len(self.deck) < ROUND_CARDS:
             self.phase = OVER
             self.table = []
@@ -307,24 +309,26 @@ class AuctionState(State):
             return
         self.round += 1
         self.phase = BID
-        self.table = [self._draw() for _ in range(ROUND_CARDS)]
+        self.table = table = self._draw_round()
         self.bids = [
-            [0] * ROUND_CARDS if not self.out[s] and self.money[s] == 0 else []
-            for s in range(self.players)
+            [0] * ROUND_CARDS if not out[s] and money[s] == 0 else [] for s in range(self.players)
         ]
-        events.append(
-            {"type": "round", "round": self.round, "cards": [card_key(c) for c in self.table]}
-        )
-        self.waiting = self._find_waiting()
+        events.append({"type": "round", "round": self.round, "cards": [KEYS[c] for c in table]})
+        self.waiting = [s for s in range(self.players) if not out[s] and money[s]]
 
-    def _draw(self) -> int:
-        """The top card; from the unordered bottom part, a card at random (Fisher-Yates)."""
-        deck = self.deck
-        if len(deck) == self.loose:
-            j = self.rng.below(self.loose)
-            deck[j], deck[-1] = deck[-1], deck[j]
-            self.loose -= 1
-        return deck.pop()
+    def _draw_round(self) -> list[int]:
+        """The round's cards from the top of the deck; from its unordered bottom part, each a
+        card at random (Fisher-Yates)."""
+        deck, below = self.deck, self.rng.below
+        cards = []
+        for _ in range(ROUND_CARDS):
+            loose = self.loose
+            if len(deck) == loose:
+                j = below(loose)
+                deck[j], deck[-1] = deck[-1], deck[j]
+                self.loose = loose - 1
+            cards.append(deck.pop())
+        return cards
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -752,16 +756,13 @@ class AuctionState(State):
         return "\n".join(lines)
 
 
-def _single_highest(amounts: list[int]) -> int:
-    """The seat of the single highest positive amount; -1 when none is positive or it is tied
-    (seed 3.「同点の場合は、誰もそのモンスターを得ることはできません」)."""
-    best, winner = 0, -1
-    for seat, amount in enumerate(amounts):
-        if amount > best:
-            best, winner = amount, seat
-        elif amount == best and best > 0:
-            winner = -1
-    return winner
+def _single_highest(amounts: Sequence[int]) -> int:
+    """The index of the single highest positive amount; -1 when none is positive or it is
+    tied (seed 3.「同点の場合は、誰もそのモンスターを得ることはできません」)."""
+    best = max(amounts)
+    if best > 0 and amounts.count(best) == 1:
+        return amounts.index(best)
+    return -1
 
 
 def _per_seat(data: dict[str, Any], key: str, players: int, kind: type = list) -> list[Any]:

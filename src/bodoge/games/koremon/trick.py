@@ -11,7 +11,7 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from operator import mul
 from typing import Any, ClassVar
@@ -52,6 +52,7 @@ from bodoge.games.koremon.trick_rules import (
     POINTS,
     trick_entry,
     trick_winner,
+    winning_entry,
 )
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
@@ -116,6 +117,7 @@ class TrickState(State):
         "face_up",
         "game",
         "hands",
+        "held",
         "last_step",
         "last_trick",
         "last_winner",
@@ -126,16 +128,19 @@ class TrickState(State):
         "plays",
         "reserve",
         "trick",
+        "trick_kinds",
         "won",
     )
 
     hands: list[list[int]]  # per seat, count of each card code
+    held: list[int]  # per seat, bit s set while its hand holds species s (derived, for speed)
     reserve: list[int]  # 3 players: the face-down half for game 2
     dealer: int
     game: int  # 0, or 1 for the second 30-card game of 3 players
     leader: int  # seat that led the current trick
     led: int  # Mimics played into this trick while it held no monster (taken face up)
     trick: list[tuple[int, int, int]]  # (seat, card, counted-as species) in play order
+    trick_kinds: int  # bit s set when the trick holds a card counted as s (derived, for speed)
     won: list[list[list[int]]]  # per game, per seat, count of each won card code
     face_up: list[list[int]]  # per game, per seat, face-up Mimics
     left: int  # cards still in hands
@@ -171,12 +176,20 @@ class TrickState(State):
         """Deal one card at a time clockwise from the dealer's left (seed 2)."""
         players = self.players
         self.hands = [[0] * CARD_COUNT for _ in range(players)]
-        for i, card in enumerate(cards):
-            self.hands[(self.dealer + 1 + i) % players][card] += 1
+        self.held = [0] * players
+        for offset in range(players):  # the cards dealt to the seat `offset + 1` left of him
+            seat = (self.dealer + 1 + offset) % players
+            hand = self.hands[seat]
+            held = 0
+            for card in cards[offset::players]:
+                hand[card] += 1
+                held |= 1 << card
+            self.held[seat] = held & _ALL_SPECIES
         self.left = len(cards)
         self.leader = (self.dealer + 1) % players
         self.led = 0
         self.trick = []
+        self.trick_kinds = 0
         self.mimic_only = [False] * players
         self.plays = []
 
@@ -184,12 +197,14 @@ class TrickState(State):
         new = TrickState.__new__(TrickState)
         self._copy_base_to(new)
         new.hands = [hand[:] for hand in self.hands]
+        new.held = self.held[:]
         new.reserve = self.reserve[:]
         new.dealer = self.dealer
         new.game = self.game
         new.leader = self.leader
         new.led = self.led
         new.trick = self.trick[:]
+        new.trick_kinds = self.trick_kinds
         new.won = [[pile[:] for pile in game] for game in self.won]
         new.face_up = [row[:] for row in self.face_up]
         new.left = self.left
@@ -228,12 +243,16 @@ class TrickState(State):
         return self.left == 0
 
     def _legal_actions(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        actions = list(compress(SPECIES, hand))
-        if hand[MIMIC]:
-            if self.trick:
-                named = {NAMED + kind for _, _, kind in self.trick}
-                actions.extend(sorted(named))
+        """The species in hand; with a Mimic, a Mimic naming each species in the trick, or into
+        a trick with no monster a led Mimic, if allowed. In action order, the lists of set bits
+        of the species masks looked up a byte at a time."""
+        held = self.held[seat]
+        actions = _LOW_SPECIES[held & 0xFF] + _HIGH_SPECIES[held >> 8]
+        if self.hands[seat][MIMIC]:
+            kinds = self.trick_kinds
+            if kinds:
+                actions += _LOW_NAMED[kinds & 0xFF]
+                actions += _HIGH_NAMED[kinds >> 8]
             elif not actions or self.options["mimic_lead"] == "any-time":
                 actions.append(LEAD_MIMIC)
         return actions
@@ -245,11 +264,15 @@ class TrickState(State):
             self.plays.append((seat, action))
         if action < NAMED:
             hand[action] -= 1
+            if not hand[action]:
+                self.held[seat] ^= 1 << action
             self.trick.append((seat, action, action))
+            self.trick_kinds |= 1 << action
             events: list[Event] = [{"type": "play", "seat": seat, "card": KEYS[action]}]
         elif action < LEAD_MIMIC:
             hand[MIMIC] -= 1
             self.trick.append((seat, MIMIC, action - NAMED))
+            self.trick_kinds |= 1 << (action - NAMED)
             events = [{"type": "play_mimic", "seat": seat, "as": KEYS[action - NAMED]}]
         else:
             # RULINGS §3: a Mimic played with no monster in the trick counts as led: taken face
@@ -267,7 +290,8 @@ class TrickState(State):
     def _finish_trick(self) -> list[Event]:
         trick = self.trick
         if trick:
-            winner, step = trick_winner(trick)
+            index, step = winning_entry(tuple([kind for _, _, kind in trick]))
+            winner = trick[index][0]
             pile = self.won[self.game][winner]
             for _, card, _ in trick:
                 pile[card] += 1
@@ -276,6 +300,7 @@ class TrickState(State):
             winner, step = -1, 0
         self.last_trick, self.last_winner, self.last_step = trick, winner, step
         self.trick = []
+        self.trick_kinds = 0
         self.led = 0
         events: list[Event] = [
             {"type": "trick", "winner": winner if winner >= 0 else None, "rule": step or None}
@@ -455,9 +480,11 @@ class TrickState(State):
         if not isinstance(hands, list) or len(hands) != players:
             raise InvalidState(f"hands must be a list of {players} card lists")
         self.hands = [_counts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+        self.held = [_held(hand) for hand in self.hands]
         reserve = _list(data.get("reserve", []), "reserve")
         self.reserve = [_card(text, "reserve") for text in reserve]
         self.trick = _read_entries(data.get("trick", []), "trick", players)
+        self.trick_kinds = _mask(kind for _, _, kind in self.trick)
         won = data.get("won")
         if not isinstance(won, list) or len(won) != games:
             raise InvalidState(f"won must hold {games} game(s) of {players} piles")
@@ -686,6 +713,7 @@ class TrickState(State):
                 shuffle(new.reserve, rng)
             for other, hand in zip(hidden, piles[1:], strict=True):
                 new.hands[other] = hand
+                new.held[other] = _held(hand)
             return new
 
         return draw
@@ -762,6 +790,39 @@ class TrickState(State):
                 seat=seat, card=_both(MIMIC, lang), kind=_both(kind, lang)
             )
         return text["play"].format(seat=seat, card=_both(card, lang))
+
+
+# ---- legal actions ------------------------------------------------------------------------
+
+
+def _held(hand: list[int]) -> int:
+    """The bit mask of the species (not Mimics) `hand` holds."""
+    return sum(compress(_SPECIES_BITS, hand))
+
+
+def _mask(species: Iterable[int]) -> int:
+    mask = 0
+    for each in species:
+        mask |= 1 << each
+    return mask
+
+
+def _bit_lists(base: int, first: int, bits: int) -> tuple[list[int], ...]:
+    """Per value of a `bits`-bit field holding bits `first`... of a species mask, the actions
+    `base` + species of its set bits, ascending."""
+    return tuple(
+        [base + first + bit for bit in range(bits) if value >> bit & 1]
+        for value in range(1 << bits)
+    )
+
+
+_ALL_SPECIES = (1 << SPECIES_COUNT) - 1
+_SPECIES_BITS = tuple(1 << species for species in SPECIES)
+# A species mask's actions, a byte at a time: the low byte (species 0-7), then the rest.
+_LOW_SPECIES = _bit_lists(0, 0, 8)
+_HIGH_SPECIES = _bit_lists(0, 8, SPECIES_COUNT - 8)
+_LOW_NAMED = _bit_lists(NAMED, 0, 8)
+_HIGH_NAMED = _bit_lists(NAMED, 8, SPECIES_COUNT - 8)
 
 
 # ---- JSON helpers ------------------------------------------------------------------------

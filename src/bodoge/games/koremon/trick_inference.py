@@ -100,16 +100,16 @@ class WeightedDeal:
         if self.doubted:
             doubted = self.doubted[:]
             shuffle(doubted, rng)
-            random, scales = rng.random, self.scales
+            scales = self.scales
             count = len(room)
             last = count - 1
-            for card in doubted:
+            for card, fraction in zip(doubted, rng.randoms(len(doubted)), strict=True):
                 # each pile's weight is its room x its scale for the card (no list per card)
                 scale = scales[card]
                 total = 0.0
                 for pile in range(count):
                     total += room[pile] * scale[pile]
-                point = random() * total
+                point = fraction * total
                 pile = 0
                 while pile < last:
                     weight = room[pile] * scale[pile]

@@ -5,6 +5,8 @@ thumb and inference (`playouts.py`, `heuristics.py`, `trick_inference.py`) share
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bodoge.games.koremon.cards import MIMIC, RANK
 
 NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
@@ -23,7 +25,21 @@ def trick_entry(seat: int, action: int) -> tuple[int, int, int]:
 
 
 def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
-    """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries.
+    """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries
+    (see `rule_winner`)."""
+    index, step = winning_entry(tuple([kind for _, _, kind in trick]))
+    return trick[index][0], step
+
+
+def winning_entry(kinds: tuple[int, ...]) -> tuple[int, int]:
+    """`rule_winner`, kept for tricks of up to four cards: their 54,240 orders of species fit
+    the cache (a game meets the same ones again and again), where the 11 million of six cards
+    would only churn it."""
+    return _small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
+
+
+def rule_winner(kinds: tuple[int, ...]) -> tuple[int, int]:
+    """(index of the winning entry, rule number 1-3) of a trick whose entries count as `kinds`.
 
     Seed 4: ① the last player of the species with the most cards, if that species is unique;
     ② else the last player of the rank with the most cards, if unique; ③ else the last player
@@ -31,17 +47,19 @@ def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
     """
     # A trick holds at most six cards, so list.count beats building count tables. One value is
     # the only one with the highest count `most` exactly when `most` entries have that count.
-    kinds = [kind for _, _, kind in trick]
-    counts = [kinds.count(kind) for kind in kinds]
+    counts = list(map(kinds.count, kinds))
     most = max(counts)
     if counts.count(most) == most:
-        return trick[_last_index(counts, most)][0], 1
+        return _last_index(counts, most), 1
     ranks = [RANK[kind] for kind in kinds]
-    counts = [ranks.count(rank) for rank in ranks]
+    counts = list(map(ranks.count, ranks))
     most = max(counts)
     if counts.count(most) == most:
-        return trick[_last_index(counts, most)][0], 2
-    return trick[_last_index(ranks, min(ranks))][0], 3
+        return _last_index(counts, most), 2
+    return _last_index(ranks, min(ranks)), 3
+
+
+_small_winner = lru_cache(maxsize=1 << 16)(rule_winner)
 
 
 def _last_index(values: list[int], value: int) -> int:
