@@ -83,7 +83,7 @@ class State(ABC):
             raise InvalidOptions(
                 f"seed must be a whole number 0-{SEED_LIMIT - 1}, not {seed!r:.40}"
             )
-        state = cls.__new__(cls)
+        state = State.__new__(cls)
         state._init_base(players, resolved, seed, Rng(seed), 0)
         state._check_options()
         state._setup()
@@ -334,12 +334,12 @@ class State(ABC):
         self.ply += 1
         self._apply(seat, action)
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
         (NFKC, plain ASCII numbers) before the game's own parser sees it."""
         return self._parse_action(normalize(text))
 
-    def apply_text(self, seat: int, text: str) -> list[Event]:
+    def apply_text(self, seat: int, text: object) -> list[Event]:
         return self.apply(seat, self.parse_action(text))
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -411,7 +411,7 @@ class State(ABC):
             options = resolve_options(info.options, data.get("options"))
         except InvalidOptions as error:
             raise InvalidState(str(error)) from None
-        state = cls.__new__(cls)
+        state = State.__new__(cls)
         state._init_base(
             players, options, data.get("seed", 0), Rng(data.get("rng", 0)), data.get("ply", 0)
         )
