@@ -23,7 +23,12 @@ SRC = HERE / "src"
 # (abilities.py, state_json.py) whose base, for the type checker, is the class itself, and
 # mypyc's native classes take one base class only.
 COMPILED_PACKAGES = ("bodoge/engine", "bodoge/ai", "bodoge/games/collect", "bodoge/games/koremon")
-PURE: set[str] = set()
+PURE = {
+    "bodoge/engine/native.py",  # gives mypyc_attr at run time (a no-op), so it stays Python
+    # Match copies itself with Match.__new__ to skip __init__, which a native class cannot skip
+    # (its __new__ runs __init__); it drives a match, not the playouts and searches.
+    "bodoge/engine/match.py",
+}
 
 
 def compile_requested() -> bool:

@@ -76,7 +76,7 @@ class Match:
     ) -> Match:
         """A match that goes on from a position (a hand-written state, a puzzle). The match drives
         `state` itself, so the caller sees it change; its record carries the starting state."""
-        match = Match.__new__(cls)
+        match = cls.__new__(cls)
         match._begin(state, names, tags, from_seed=False)
         return match
 
