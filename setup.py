@@ -10,6 +10,7 @@ needs it. See docs/performance.md, "The compiled build".
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -58,4 +59,12 @@ def ext_modules() -> list:
     return mypycify(compiled_modules(), opt_level="3", group_name="bodoge")
 
 
+def clear_built_packages() -> None:
+    """A wheel is packed from build/lib*: the extensions an earlier compiled build left there
+    would ship in this one, modules since made pure included (and a pure build with them)."""
+    for built in HERE.glob("build/lib*"):
+        shutil.rmtree(built)
+
+
+clear_built_packages()
 setup(ext_modules=ext_modules())

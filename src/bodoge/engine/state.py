@@ -367,9 +367,9 @@ class State(ABC):
             return f"action {action!r}"
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        whole = type(seat) is int  # read before `seat is not None` narrows it (see `new`)
-        if seat is not None and not (whole and 0 <= seat < self.players):
-            raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
+        given: object = seat  # read before `seat is not None` narrows it (see `new`)
+        if seat is not None and not (type(given) is int and 0 <= seat < self.players):
+            raise IllegalAction(f"there is no seat {given} in a {self.players}-player game")
         result = self.result()
         data: dict[str, Any] = {
             "game": self.info.id,
