@@ -33,9 +33,17 @@ def test_games_lists_every_game_with_options(capsys: pytest.CaptureFixture[str])
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "collect" in out and "コレクト！" in out and "team_mode=off|on" in out
+    assert "Teams: --option team_mode=off|on (default: off)" in out
+    assert "on = 2 vs 2 (4 players)" in out and "Trick the Monster! /" in out
+    code, out, _ = run(capsys, "games", "--lang", "ja")
+    assert code == 0
+    assert "コレクト！（2〜4人）" in out and "Collect!" not in out
+    assert "チーム戦：--option team_mode=off|on（既定：off）" in out and "on = 2対2（4人）" in out
+    assert "mimics_placeable=yes|no" in out and "no = 置けない" in out
     code, out, _ = run(capsys, "games", "--json")
     games = {game["id"]: game for game in json.loads(out)}
     assert games["collect"]["players"] == [2, 4]
+    assert games["collect"]["options"][0]["label"] == {"en": "Teams", "ja": "チーム戦"}
 
 
 def test_new_prints_a_full_state(capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,7 +224,7 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str]) -> Non
     code = play.run(args, ask=lambda prompt: "0")
     out = capsys.readouterr().out
     assert code == 0
-    assert "final ranks:" in out and "  · Seat 1 (random) turned up" in out
+    assert "final ranks:" in out and "  · Seat 2 (random) turned up" in out  # from 1
 
 
 @pytest.mark.parametrize("bots", ["²", "99999999999999999999999"])

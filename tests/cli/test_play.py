@@ -26,17 +26,18 @@ def run_play(argv: list[str], answers: list[str]) -> tuple[int, list[str]]:
 def test_hot_seat_auction_clears_the_screen_before_the_next_bidder(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 12.1: seat 0's written bids are on the screen when seat 1 is to bid; the terminal
-    clears the screen and its scrollback and waits for the hand-over before seat 1 sees it."""
+    """Issue 12.1: seat 1's written bids are on the screen when seat 2 is to bid; the terminal
+    clears the screen and its scrollback and waits for the hand-over before seat 2 sees it
+    (the terminal counts seats from 1)."""
     code, asked = run_play(
         ["koremon_auction", "--players", "3", "--bots", "0", "--seed", "5"], ["0"] * 6 + [""]
     )
     out = capsys.readouterr().out
     assert code == 0
-    assert "Pass the terminal to seat 1" in asked[6]
+    assert "Pass the terminal to seat 2" in asked[6]
     before, _, after = out.partition(play.CLEAR)
-    assert "seat 0>" not in after and "\033[3J" in play.CLEAR  # scrollback too
-    assert before.count("seat 0>") == 0 and asked[:6] == ["seat 0> "] * 6
+    assert "seat 1>" not in after and "\033[3J" in play.CLEAR  # scrollback too
+    assert before.count("seat 1>") == 0 and asked[:6] == ["seat 1> "] * 6
 
 
 def test_hot_seat_without_secrets_needs_no_hand_over(capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,7 +102,7 @@ def test_replay_steps_back_and_forth_on_request(
              ["0"] * 400)  # fmt: skip
     capsys.readouterr()
     answers = iter(["", "", "b", "g 10", "q"])
-    args = build_parser().parse_args(["replay", str(path), "--seat", "0"])
+    args = build_parser().parse_args(["replay", str(path), "--seat", "1"])  # the first seat
     assert replay.run(args, ask=lambda prompt: next(answers)) == 0
     steps = [line for line in capsys.readouterr().out.splitlines() if line.startswith("— ply ")]
     plies = [int(line.split()[2].split("/")[0]) for line in steps]
@@ -142,3 +143,24 @@ def test_once_no_person_can_decide_the_terminal_offers_to_skip_to_the_end(
     assert code == 0 and asked[0] == play.say("en", "watch_or_skip")
     assert asked.count(asked[0]) == 1  # asked once, not at every move
     assert "  · " not in out  # skipping: the bots' moves are not printed
+
+
+def test_the_terminal_counts_seats_from_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """People count seats from 1 (the JSON and the notation from 0): the header, the events,
+    the table and `bodoge replay --seat K`, where --seat 0 is refused with the range to use."""
+    path = tmp_path / "game.txt"
+    code, asked = run_play(
+        ["koremon_trick", "--players", "3", "--bots", "2", "--seed", "4", "--record", str(path)],
+        ["0"] * 40,
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and asked[0] == "seat 1> "
+    assert "humans: seat 1; bots: seat 2 (random), seat 3 (random)" in out
+    assert "  seat 1 (you): " in out and "seat 0" not in out.lower()
+    assert main(["replay", str(path), "--seat", "3", "--all"]) == 0
+    replayed = capsys.readouterr().out
+    assert "  seat 3 (you): " in replayed and "seat 0" not in replayed.lower()
+    assert main(["replay", str(path), "--seat", "0"]) == 2
+    assert "seats count from 1 here: 1-3" in capsys.readouterr().err

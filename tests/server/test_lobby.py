@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from serverkit import guest, new_table, prompt, seat_header, wait_for_bots
 
 from bodoge.ai.factory import LEVEL_INFO
-from bodoge.engine import game_ids
+from bodoge.engine import game_ids, get_game
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 
@@ -33,6 +33,15 @@ def test_health_and_games(client: TestClient) -> None:
     assert games["collect"]["players"] == [2, 4]
     assert hexes["bots"]["hard"] == LEVEL_INFO["hard"]
     assert list(hexes["bots"]) == ["random", "easy", "normal", "hard"]
+    # What a player reads of each option: its name and each choice's, in both languages.
+    for game in games.values():
+        for option in game["options"]:
+            spec = next(s for s in get_game(game["id"]).info.options if s.key == option["key"])
+            assert option["label"] == {"en": spec.label("en"), "ja": spec.label("ja")}
+            assert list(option["choice_labels"]) == option["choices"]
+    factions = hexes["options"][keys.index("factions")]
+    assert factions["label"] == {"en": "Factions", "ja": "派閥"}
+    assert factions["choice_labels"]["random"] == {"en": "Dealt at random", "ja": "ランダムに配る"}
 
 
 def test_guests_and_me(client: TestClient) -> None:

@@ -40,6 +40,27 @@ def test_every_game_has_its_rules_in_both_languages(client: TestClient, game: st
         assert "<h3>Events</h3>" not in page[lang] and "<!--" not in page[lang]
 
 
+DEVELOPERS = re.compile(
+    r"RULINGS|§|src/|\.py\b|\.toml\b|seeds/|benchmarks|seed text|JSON|"
+    r"<code>[a-z_]+=[a-z_-]+</code>"  # an option as typed on the command line
+)
+CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_rules_are_written_for_players(game: str) -> None:
+    """No file paths, no references to the rulings file or its sections, no option typed as a
+    key: the pages name options as the lobby does. The Japanese page has no stray space
+    between two Japanese characters (a wrapped line, or one put before a bold mark)."""
+    page = rules.rules(game)
+    for lang in ("en", "ja"):
+        found = DEVELOPERS.findall(page[lang])
+        assert not found, (game, lang, found)
+    text = re.sub(r"[*`]", "", rules.markdown(game, "ja"))  # marks show no space
+    spaced = re.findall(f"[{CJK}](?: |\n[ \t]*)[{CJK}]", text)
+    assert not spaced, (game, spaced)
+
+
 def test_the_koremon_games_share_their_common_sections(client: TestClient) -> None:
     auction = client.get("/api/games/koremon_auction/rules").json()
     trick = client.get("/api/games/koremon_trick/rules").json()
@@ -54,8 +75,9 @@ def test_monster_hex_splits_its_bilingual_option_sections(client: TestClient) ->
     page = client.get("/api/games/monster_hex/rules").json()
     assert "<h2>能力カード</h2>" in page["ja"] and "<h2>目標カード</h2>" in page["ja"]
     assert "The ability option" in page["en"] and "Enchant" in page["en"]
-    assert "能力カード（<code>abilities=on</code>）" not in page["en"]
-    assert "With <code>abilities=on</code>" not in page["ja"]
+    assert "能力カード（オプション「能力カード」ありのとき）" not in page["en"]
+    assert "With the option <em>Ability cards</em> on" in page["en"]
+    assert "With the option <em>Ability cards</em> on" not in page["ja"]
 
 
 def test_an_unknown_game_has_no_rules(client: TestClient) -> None:

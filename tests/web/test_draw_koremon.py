@@ -320,3 +320,44 @@ def test_the_keyboard_keeps_its_place_across_redraws(page: Page) -> None:
     assert (focused(page) or "").startswith("play:mimic=")
     page.keyboard.press("Enter")
     assert len(chosen(page)) == 1 and chosen(page)[0].startswith("play:mimic=")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "holds only Mimics"), ("ja", "手札はミミックだけ")]
+)
+def test_holding_only_mimics_is_said_only_of_a_hand_with_cards(
+    page: Page, lang: str, words: str
+) -> None:
+    """A seat that led a Mimic is known to hold only Mimics; once its hand is empty (the deal
+    is over) there is nothing left to say."""
+    _, prompt, _ = next(s for s in samples("koremon_trick") if s[0] == "play")
+    view = prompt["view"]
+    other = (prompt["seat"] + 1) % view["players"]
+    sizes = list(view["hand_sizes"])
+    sizes[other] = 2
+    draw(page, {**prompt, "view": {**view, "mimic_only": [other], "hand_sizes": sizes}}, lang)
+    assert words in page.inner_text(".board")
+    sizes[other] = 0
+    over = {**view, "mimic_only": [other], "hand_sizes": sizes, "over": True}
+    draw(page, {**prompt, "actions": [], "view": over}, lang)
+    assert words not in page.inner_text(".board")
+
+
+def test_counts_take_their_nouns_in_english(page: Page) -> None:
+    """ "1 pt", "1 face-up Mimic"; two of them plural; Japanese counts take no plural."""
+    _, prompt, _ = next(s for s in samples("koremon_trick") if s[0] == "play")
+    view = prompt["view"]
+    game = view["game_number"] - 1
+    face_up = [row[:] for row in view["face_up"]]
+    face_up[game][0], face_up[game][1] = 1, 2
+    scores = list(view["scores"])
+    scores[0], scores[1] = 1, 2
+    drawn = {**view, "face_up": face_up, "scores": scores}
+    texts = "els => els.map(e => e.textContent)"
+    draw(page, {**prompt, "view": drawn}, "en")
+    words = page.eval_on_selector_all(".board text", texts)
+    assert "1 face-up Mimic" in words and "2 face-up Mimics" in words
+    assert any(w.startswith("1 pt") and not w.startswith("1 pts") for w in words)
+    assert any(w.startswith("2 pts") for w in words)
+    draw(page, {**prompt, "view": drawn}, "ja")
+    assert "表向きのミミック1枚" in page.eval_on_selector_all(".board text", texts)

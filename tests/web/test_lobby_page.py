@@ -4,9 +4,10 @@ that starts, the open tables list."""
 from __future__ import annotations
 
 import json
+import re
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from webkit import console_errors, new_table, wait_for_ply
 
 GAMES = [
@@ -145,3 +146,46 @@ def test_the_clock_choices_are_the_kinds_the_server_takes(web_server: str, page:
         expect(page.locator(".create-form .clock")).to_contain_text(
             "This server does not offer clocks yet."
         )
+
+
+def test_the_japanese_create_form_names_every_option_and_choice(
+    web_server: str, browser: Browser
+) -> None:
+    """No raw key anywhere in a Japanese form: each option and each choice by its name, the
+    value sent still the key."""
+    context = browser.new_context(locale="ja-JP")
+    page = context.new_page()
+    games = httpx.get(f"{web_server}/api/games").json()
+    page.goto(f"{web_server}/#/")
+    page.wait_for_selector(".game-card")
+    for game in games:
+        page.select_option("#create-game", game["id"])
+        raw = {option["key"] for option in game["options"]}
+        raw |= {choice for option in game["options"] for choice in option.get("choices", [])}
+        for option in game["options"]:
+            row = page.locator(f".option-row[data-option='{option['key']}']")
+            expect(row.locator("label")).to_have_text(option["label"]["ja"])
+            shown = row.locator("select option").evaluate_all(
+                "els => els.map(e => [e.value, e.textContent])"
+            )
+            assert shown == [
+                [choice, option["choice_labels"][choice]["ja"]] for choice in option["choices"]
+            ]
+            words = set(re.findall(r"[A-Za-z][A-Za-z_-]*", row.inner_text()))
+            assert not words & raw, (game["id"], option["key"], words & raw)
+    context.close()
+
+
+def test_the_table_page_names_the_tables_options(web_server: str, browser: Browser) -> None:
+    context = browser.new_context(locale="ja-JP")
+    page = context.new_page()
+    new_table(page, web_server, "koremon_hunt", 3, ["me", "bot:random", "bot:random"],
+              {"dead_ring": "end"})  # fmt: skip
+    panel = page.locator(".options-panel")
+    expect(panel).to_contain_text("オプション")
+    expect(panel.locator("dd[data-option='dead_ring']")).to_have_text("ゲーム終了")
+    expect(panel.locator("dd[data-option='mimics_placeable']")).to_have_text("ワイルドとして置ける")
+    expect(panel).to_contain_text("誰もリングのカードを置けないとき")
+    page.click(".lang-switch")
+    expect(panel.locator("dd[data-option='dead_ring']")).to_have_text("The game ends")
+    context.close()

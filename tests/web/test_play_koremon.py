@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -203,6 +204,10 @@ def test_hunt_played_to_the_end_in_japanese(browser: Browser, web_server: str) -
     page.wait_for_selector('.board [data-action="roll"]')
     assert "ウィンハルト" in page.inner_text(".board")
     final = play_to_end(table, choose_hunt)
+    # the breakdown in the game's words: why it ended, the cards placed; no raw key
+    result = page.inner_text(".result")
+    assert "終了の理由" in result and "置いたカード" in result
+    assert not {"end", "cards", final["view"]["end"]} & set(re.findall(r"[a-z]+", result))
     context.close()
     assert final["view"]["end"] in ("deck", "full", "dead")
 
@@ -221,6 +226,15 @@ def choose_trick(page: Page, actions: list[str], rng: random.Random) -> tuple[st
 def test_trick_played_to_the_end(page: Page, web_server: str) -> None:
     final = play_to_end(Table(page, web_server, "koremon_trick", 3), choose_trick)
     assert len(final["result"]["scores"]) == 3
+    # three players play two games: one column of points each, named, never the raw "games"
+    headings = page.locator(".result .scores th").all_inner_texts()
+    assert headings[-2:] == ["Game 1", "Game 2"] and "games" not in page.inner_text(".result")
+    first = [int(cell.replace("−", "-")) for cell in page.locator(
+        ".result .scores tbody tr td:nth-last-child(2)").all_inner_texts()]  # fmt: skip
+    assert first == final["result"]["detail"]["games"][0]
+    page.click(".lang-switch")
+    headings = page.locator(".result .scores th").all_inner_texts()
+    assert headings[-2:] == ["ゲーム1", "ゲーム2"]
 
 
 def choose_evolution(page: Page, actions: list[str], rng: random.Random) -> tuple[str, bool, bool]:

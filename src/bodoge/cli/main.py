@@ -16,8 +16,9 @@ from bodoge.cli import play as play_command
 from bodoge.cli import replay as replay_command
 from bodoge.cli import serve as serve_command
 from bodoge.cli import simulate as simulate_command
+from bodoge.cli.messages import LANGS, default_lang
 from bodoge.cli.stateio import dump, read_state
-from bodoge.engine import BodogeError, IllegalAction, game_ids, get_game
+from bodoge.engine import BodogeError, GameInfo, IllegalAction, OptionSpec, game_ids, get_game
 from bodoge.engine.notation import parse_seat
 from bodoge.engine.options import parse_option_pairs
 
@@ -27,13 +28,37 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(dump([info.describe() for info in infos]))
         return 0
+    lang = args.lang or default_lang()
     for info in infos:
-        print(f"{info.id:18} {info.title_en} / {info.title_ja}  "
-              f"({info.min_players}-{info.max_players} players)")  # fmt: skip
+        print(game_line(info, lang))
         for spec in info.options:
-            values = "|".join(spec.choices) if spec.choices else spec.kind
-            print(f"{'':20}--option {spec.key}={values} (default {spec.default}): {spec.help_en}")
+            print(*option_lines(spec, lang), sep="\n")
     return 0
+
+
+def game_line(info: GameInfo, lang: str) -> str:
+    if lang == "ja":
+        return f"{info.id:18} {info.title_ja}（{info.min_players}〜{info.max_players}人）"
+    return (
+        f"{info.id:18} {info.title_en} / {info.title_ja}  "
+        f"({info.min_players}-{info.max_players} players)"
+    )
+
+
+def option_lines(spec: OptionSpec, lang: str) -> list[str]:
+    """An option as a player reads it: its name and how to give it, its help, and the name of
+    each choice."""
+    ja = lang == "ja"
+    values = "|".join(spec.choices) if spec.choices else spec.kind
+    given = f"--option {spec.key}={values}"
+    lines = [
+        f"{'':4}{spec.label(lang)}：{given}（既定：{spec.default}）"
+        if ja
+        else f"{'':4}{spec.label(lang)}: {given} (default: {spec.default})",
+        f"{'':8}" + (spec.help_ja if ja else spec.help_en),
+    ]
+    lines += [f"{'':8}{choice} = {spec.choice_label(choice, lang)}" for choice in spec.choices]
+    return lines
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -86,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list games, player counts and options")
     games.add_argument("--json", action="store_true", help="machine-readable")
+    games.add_argument(
+        "--lang", choices=LANGS, help="English or Japanese (default: from the locale, else en)"
+    )
     games.set_defaults(func=cmd_games)
 
     new = sub.add_parser("new", help="print a new game's full state as JSON")

@@ -109,11 +109,12 @@ class Terminal:
         self.quiet = False  # skipping to the end
 
     def _name(self, seat: int) -> str:
+        """ "seat 1" for seat 0: people count seats from 1 (the JSON and the notation from 0)."""
         if seat in self.bots:
             return say(
-                self.lang, "seat_bot", seat=seat, bot=bot_name(self.bots[seat].name, self.lang)
+                self.lang, "seat_bot", seat=seat + 1, bot=bot_name(self.bots[seat].name, self.lang)
             )
-        return say(self.lang, "seat", seat=seat)
+        return say(self.lang, "seat", seat=seat + 1)
 
     def print_header(self) -> None:
         info, lang = self.match.game.info, self.lang

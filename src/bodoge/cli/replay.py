@@ -1,4 +1,5 @@
-"""`bodoge replay FILE [--seat K]`: step through a game record as one seat saw it.
+"""`bodoge replay FILE [--seat K]`: step through a game record as one seat saw it (seats counted
+from 1, as `bodoge play` shows them: `--seat 1` is the first seat, seat 0 of the record's JSON).
 
 Each step shows what happened at that ply in words, as seat K (or a spectator) was told it, and
 the table as K saw it then. Enter goes on, `b` back, `g N` to ply N, `q` quits; `--to N` starts
@@ -26,7 +27,12 @@ def register(sub: Any) -> None:
         + say("en", "replay_keys"),
     )
     replay.add_argument("record", help="game record file, or - for standard input")
-    replay.add_argument("--seat", type=int, help="whose eyes (default: a spectator's)")
+    replay.add_argument(
+        "--seat",
+        type=int,
+        metavar="K",
+        help="whose eyes, counted from 1 as bodoge play counts them (default: a spectator's)",
+    )
     replay.add_argument("--to", type=int, default=0, metavar="PLY", help="start at this ply")
     replay.add_argument("--all", action="store_true", help="print every step without asking")
     replay.add_argument("--lang", choices=LANGS, help="English or Japanese")
@@ -61,26 +67,37 @@ def match_at(full: Match, ply: int) -> Match:
     return match
 
 
+def seat_names(full: Match, lang: str) -> list[str]:
+    """The record's names of the seats, else "seat 1"... counted from 1 as `bodoge play` does."""
+    if full.names is not None:
+        return list(full.names)
+    return [say(lang, "seat", seat=seat + 1) for seat in range(full.players)]
+
+
 def show(full: Match, ply: int, seat: int | None, lang: str) -> None:
     """Ply `ply`'s entry as `seat` was told it, then the table as `seat` saw it after it."""
     match = match_at(full, ply)
+    names = seat_names(full, lang)
     who = "—"
     if ply > full.start_ply:
         entry = full.log[ply - full.start_ply - 1]
-        who = match.seat_name(entry.seat, lang) + (f" ({entry.by})" if entry.by else "")
+        who = names[entry.seat] + (f" ({entry.by})" if entry.by else "")
     print(say(lang, "replay_step", ply=ply, last=full.ply, who=who))
     for step in match.events_for(seat, ply - 1) if ply > full.start_ply else []:
         for event in step["events"]:
-            print(f"  · {match.state.describe_event(event, lang, seat, full.names)}")
+            print(f"  · {match.state.describe_event(event, lang, seat, names)}")
     print(match.state.render(seat, lang))
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     lang = args.lang or default_lang()
     full = read_record(read_text(args.record))
-    seat = args.seat
+    seat = None if args.seat is None else args.seat - 1  # people count seats from 1
     if seat is not None and not 0 <= seat < full.players:
-        raise IllegalAction(f"there is no seat {seat} in a {full.players}-player game")
+        raise IllegalAction(
+            f"there is no seat {args.seat} in a {full.players}-player game "
+            f"(seats count from 1 here: 1-{full.players})"
+        )
     first = full.start_ply
     ply = min(max(args.to, first), full.ply)
     interactive = not args.all and (sys.stdin.isatty() or ask is not input)

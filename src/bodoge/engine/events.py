@@ -12,6 +12,7 @@ the chance to undo), and the words in English and Japanese, with `{field}` place
 engine knows are `seat`, `seats`, `int`, `text`, `bool` and `data` (shown only in docs); any other
 kind is the game's own word (`State.event_word`), and `kind[]` is a list of them. A `?` after a
 kind means the field may be null. `cases` pick other words when a field has a given value.
+A count agrees with its noun: `{count:card|cards}` (an `int` field) reads "1 card", "3 cards".
 """
 
 from __future__ import annotations
@@ -139,11 +140,16 @@ class EventCatalog:
             return f"{who}{event.get('type')} {fields}".strip()
         template = known.template(event, lang)
         kinds = {**known.fields, **known.private}
-        values: dict[str, str] = {}
-        for name in _placeholders(template):
-            kind = kinds[name]
-            values[name] = self._word(kind, event.get(name), lang, event, viewer, names, words)
-        text = template.format(**values)
+        parts = []
+        for literal, name, spec, _ in string.Formatter().parse(template):
+            parts.append(literal)
+            if name:
+                value = event.get(name)
+                parts.append(self._word(kinds[name], value, lang, event, viewer, names, words))
+                if spec:  # "card|cards": the noun the count takes
+                    one, many = spec.split("|")
+                    parts.append(f" {one if value in (1, -1) else many}")
+        text = "".join(parts)
         return text[:1].upper() + text[1:] if lang == "en" else text
 
     def _word(
@@ -237,6 +243,20 @@ def _placeholders(template: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(template) if name]
 
 
+def _check_counts(template: str, kinds: Mapping[str, str], where: str) -> None:
+    """A placeholder's spec may only be a count's two nouns, `{count:card|cards}`."""
+    for _, name, spec, conversion in string.Formatter().parse(template):
+        if name and conversion:
+            raise ContentError(f"{where}: {{{name}!{conversion}}} is not a placeholder")
+        if name and spec:
+            nouns = spec.split("|")
+            if len(nouns) != 2 or not all(nouns) or kinds.get(name, "").rstrip("?") != "int":
+                raise ContentError(
+                    f"{where}: {{{name}:{spec}}} must be an int field and its two nouns, "
+                    "like {count:card|cards}"
+                )
+
+
 def _words(entry: Mapping[str, Any], prefix: str, where: str) -> dict[str, str]:
     found = {lang: entry.get(f"{prefix}{lang}") for lang in LANGS}
     missing = [lang for lang, text in found.items() if not isinstance(text, str) or not text]
@@ -277,13 +297,17 @@ def _parse(text: str, source: str) -> dict[str, EventType]:
             case_where = f"{where} cases[{number}]"
             if not isinstance(case, dict) or case.get("field") not in kinds:
                 raise ContentError(f"{case_where} needs a field of this event")
-            cases.append(Case(case["field"], str(case.get("value")), _words(case, "", case_where)))
+            case_words = _words(case, "", case_where)
+            for lang in LANGS:
+                _check_counts(case_words[lang], kinds, f"{case_where} {lang}")
+            cases.append(Case(case["field"], str(case.get("value")), case_words))
         for lang in LANGS:
             for template, what in [(words[lang], lang), (public_words[lang], f"public_{lang}")]:
                 allowed = kinds if what == lang else fields
                 for placeholder in _placeholders(template):
                     if placeholder not in allowed:
                         raise ContentError(f"{where} {what}: no field {placeholder!r} to show")
+                _check_counts(template, kinds, f"{where} {what}")
         note = {lang: entry[f"note_{lang}"] for lang in LANGS if f"note_{lang}" in entry}
         types[name] = EventType(
             type=name,

@@ -286,13 +286,16 @@ class Match:
             }
             for index, action in enumerate(legal)
         ]
+        result = view["result"]
+        if result is not None:  # with the words a client shows the game's breakdown in
+            result = {**result, **state.result_words()}
         return {
             "game": state.info.id,
             "ply": self.ply,
             "seat": seat,
             "pending": state.pending(),
             "over": state.is_over(),
-            "result": view["result"],
+            "result": result,
             "view": view,
             "actions": actions,
             "can_undo": self.can_undo(seat),

@@ -276,6 +276,15 @@ class State(ABC):
             return [f"勝者：{winners or 'なし'}", f"得点：{scores}"]
         return [f"winner: {winners or 'nobody'}", f"scores: {scores}"]
 
+    def result_words(self) -> dict[str, Any]:
+        """Words for the keys and values of the result's `detail`, for a client that shows it
+        (JSON-ready, in English and Japanese): `labels` {key: {"en", "ja"}} names each detail key
+        ("{n}" in a label numbers the rows of a list of per-seat lists: "Game {n}"), `values`
+        {key: {value: {"en", "ja"}}} names the values that are keys or codes, and `seats` lists
+        the keys whose value is a seat (-1 or null: nobody). Empty for a game without a detail;
+        games override."""
+        return {}
+
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """What a client that draws the game needs and every seat may know, fixed for the whole

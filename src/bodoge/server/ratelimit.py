@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.server.errors import ApiError
@@ -64,7 +64,7 @@ class RateLimiter:
         }
 
 
-def client_address(scope: Scope) -> str:
+def client_address(scope: Mapping[str, Any]) -> str:
     """The client's host as the ASGI server saw it ("" when it does not say)."""
     client = scope.get("client")
     return str(client[0]) if client else ""

@@ -27,6 +27,10 @@ LANGS = ("en", "ja")
 SKIPPED = ("Events",)  # subsections for developers inside a selected section
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+# A line break inside a Japanese paragraph: the browser would show it as a space between two
+# characters, so the Japanese page joins such lines (the Markdown wraps them for its readers).
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_JAPANESE_BREAK = re.compile(f"(?<=[{_CJK}])\n[ \t]*(?=[{_CJK}*])")
 _LEADING_MARKUP = re.compile(r"^[\s*_`>\-\[\](){}!#0-9.:]+")
 
 
@@ -77,7 +81,11 @@ PAGES = {
     "koremon_hunt": _koremon(
         "Hunt the Monster! (ハント・ザ・モンスター！)", "ハント・ザ・モンスター！", pyramid=True
     ),
-    "koremon_trick": _koremon("Trick the Monster", "トリック・ザ・モンスター！", pyramid=False),
+    "koremon_trick": _koremon(
+        "Trick the Monster! (トリック・ザ・モンスター！)",
+        "トリック・ザ・モンスター！",
+        pyramid=False,
+    ),
     "koremon_evolution": _koremon(
         "Monster Evolution", "モンスター・エボリューション", pyramid=False
     ),
@@ -207,7 +215,8 @@ def markdown(game: str, lang: str) -> str:
     for path in page.mixed:
         text = _section_text(lines, _find(all_sections, path, page.file), all_sections)
         out += [*_mixed_text(text, lang), ""]
-    return "\n".join(out).rstrip() + "\n"
+    joined = "\n".join(out).rstrip() + "\n"
+    return _JAPANESE_BREAK.sub("", joined) if lang == "ja" else joined
 
 
 _RENDERER = MarkdownIt("commonmark", {"html": False}).enable("table")

@@ -13,7 +13,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -22,6 +22,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
     event,
@@ -250,7 +251,7 @@ async def table_deadlines(session: AsyncSession, table_id: str) -> list[Deadline
 
 
 async def find_move(
-    session: AsyncSession, table_id: str, seat: int, client_key: str
+    session: AsyncSession, table_id: str, seat: int | None, client_key: str
 ) -> MoveRow | None:
     found = await session.execute(
         select(MoveRow).where(
@@ -357,7 +358,7 @@ async def moves_after(
 async def insert_move(session: AsyncSession, **values: Any) -> None:
     """Append one move: a plain INSERT (the ORM's unit of work cost a quarter of the server's
     time on the move path)."""
-    await session.execute(insert(MoveRow.__table__).values(**values))
+    await session.execute(insert(cast(Table, MoveRow.__table__)).values(**values))
 
 
 async def read_table(session: AsyncSession, table_id: str) -> Locked | None:

@@ -590,9 +590,9 @@ class TableService:
             if match.is_over():
                 table.status = "over"
             ply = match.ply
-            (entry,) = entries(table, seat, ply - 1)
+            (told,) = entries(table, seat, ply - 1)
         self.changed(table_id)
-        return {"status": "applied", "ply": ply, "events": entry["events"], "text": entry["text"]}
+        return {"status": "applied", "ply": ply, "events": told["events"], "text": told["text"]}
 
     async def change(
         self, table_id: str, apply: Callable[[AsyncSession, Table], Awaitable[T]]

@@ -70,7 +70,7 @@ def test_the_crowns_are_explained() -> None:
         "  残りの王冠：ハーフ 2（全3つ）、その後フル 1",
         "  ★ 持っているハーフ王冠、♛ 持っているフル王冠：★2つか♛でゲームに勝利",
     ]
-    assert "  seat 1  ★  | 0:Monkey" in english
+    assert "  seat 2  ★  | 0:Monkey" in english  # seats counted from 1
 
 
 def test_the_full_crown_is_marked_on_its_holder() -> None:
@@ -78,8 +78,8 @@ def test_the_full_crown_is_marked_on_its_holder() -> None:
     state = load(layout, phase="over", active=1, half=[1, 1, 1], full=1, history=[0, 1, 2, 1])
     text = state.render(None)
     assert "crowns left: 0 half (of 3), then 0 full" in text
-    assert "  seat 1  ★♛ | 0:Lion" in text
-    assert "winner: seat 1" in text
+    assert "  seat 2  ★♛ | 0:Lion" in text  # seats counted from 1
+    assert "winner: seat 2" in text
 
 
 def test_in_team_mode_the_crowns_win_for_the_team() -> None:
@@ -94,9 +94,9 @@ def test_the_winning_row_is_shown_until_the_next_rounds_first_move() -> None:
     state = load([[LION, LION, LION], [MONKEY]], [LION], [CROC])
     play(state, 0, "draw:A", "keep", "right")
     english, japanese = state.render(1), state.render(1, "ja")
-    assert "round 1 won by seat 0: four in a row (4 adjacent cards of one animal" in english
+    assert "round 1 won by seat 1: four in a row (4 adjacent cards of one animal" in english
     assert "    0:Lion  1:Lion  2:Lion  3:Lion" in english
-    assert "ラウンド1の勝者：席0、同じ動物4枚の隣接" in japanese
+    assert "ラウンド1の勝者：席1、同じ動物4枚の隣接" in japanese
     assert "    0:ライオン  1:ライオン  2:ライオン  3:ライオン" in japanese
     assert "round 1 won by you" in state.render(0)
     state.apply_text(1, "draw:A")
@@ -108,7 +108,7 @@ def test_the_winning_row_is_shown_at_the_games_end() -> None:
     state = load([[LION, LION, LION], [MONKEY]], [LION], [CROC], half=[1, 0])
     play(state, 0, "draw:A", "keep", "right")
     text = state.render(None)
-    assert "round 2 won by seat 0: four in a row" in text and "winner: seat 0" in text
+    assert "round 2 won by seat 1: four in a row" in text and "winner: seat 1" in text
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -189,29 +189,30 @@ def labels(state: CollectState, seat: int, lang: str) -> dict[str, str]:
 
 def test_crocodile_choices_name_each_card_by_seat_and_place() -> None:
     """RULINGS §1: the crocodile may take any card of any row but itself (here the right end of
-    seat 0's row); `card:S.I` counts I from 0 at the left, the label from the 1st."""
+    seat 0's row); `card:S.I` counts S and I from 0, the label from the 1st ("seat 2's 1st card" is
+    card:1.0)."""
     state = load([[LION, CROC], [CRAB, MONKEY, LION, OCTO]], phase="ability", placed=1)
     assert labels(state, 0, "en") == {
         "pass": "Do not use the crocodile's ability",
         "card:0.0": "Crocodile: send your 1st card (lion) to the bottom of a deck",
-        "card:1.0": "Crocodile: send seat 1's 1st card (crab) to the bottom of a deck",
-        "card:1.1": "Crocodile: send seat 1's 2nd card (monkey) to the bottom of a deck",
-        "card:1.2": "Crocodile: send seat 1's 3rd card (lion) to the bottom of a deck",
-        "card:1.3": "Crocodile: send seat 1's 4th card (octopus) to the bottom of a deck",
+        "card:1.0": "Crocodile: send seat 2's 1st card (crab) to the bottom of a deck",
+        "card:1.1": "Crocodile: send seat 2's 2nd card (monkey) to the bottom of a deck",
+        "card:1.2": "Crocodile: send seat 2's 3rd card (lion) to the bottom of a deck",
+        "card:1.3": "Crocodile: send seat 2's 4th card (octopus) to the bottom of a deck",
     }
     assert labels(state, 0, "ja") == {
         "pass": "クロコダイルの能力を使わない",
         "card:0.0": "クロコダイル：あなたの1枚目（ライオン）をデッキの一番下へ",
-        "card:1.0": "クロコダイル：席1の1枚目（カニ）をデッキの一番下へ",
-        "card:1.1": "クロコダイル：席1の2枚目（サル）をデッキの一番下へ",
-        "card:1.2": "クロコダイル：席1の3枚目（ライオン）をデッキの一番下へ",
-        "card:1.3": "クロコダイル：席1の4枚目（タコ）をデッキの一番下へ",
+        "card:1.0": "クロコダイル：席2の1枚目（カニ）をデッキの一番下へ",
+        "card:1.1": "クロコダイル：席2の2枚目（サル）をデッキの一番下へ",
+        "card:1.2": "クロコダイル：席2の3枚目（ライオン）をデッキの一番下へ",
+        "card:1.3": "クロコダイル：席2の4枚目（タコ）をデッキの一番下へ",
     }
     state.apply_text(0, "card:1.3")
     assert labels(state, 0, "en")["bottom:B"] == (
-        "Put seat 1's 4th card (octopus) on the bottom of deck B"
+        "Put seat 2's 4th card (octopus) on the bottom of deck B"
     )
-    assert labels(state, 0, "ja")["bottom:B"] == "席1の4枚目（タコ）をデッキBの一番下に置く"
+    assert labels(state, 0, "ja")["bottom:B"] == "席2の4枚目（タコ）をデッキBの一番下に置く"
 
 
 def test_draw_and_keep_labels_count_the_decks_and_show_a_known_top() -> None:
@@ -257,14 +258,14 @@ def test_crab_destinations_say_between_which_cards() -> None:
     """RULINGS §1: the crab moves a card to any other position in the same row."""
     state = load([[LION, OCTO, CRAB], [CRAB, MONKEY, LION, PARROT]], phase="crab_to", target=[1, 1])
     assert labels(state, 0, "en") == {
-        "to:0": "Crab: move seat 1's monkey to 1st place from the left (left end)",
-        "to:2": "Crab: move seat 1's monkey to 3rd place from the left (between lion and parrot)",
-        "to:3": "Crab: move seat 1's monkey to 4th place from the left (right end)",
+        "to:0": "Crab: move seat 2's monkey to 1st place from the left (left end)",
+        "to:2": "Crab: move seat 2's monkey to 3rd place from the left (between lion and parrot)",
+        "to:3": "Crab: move seat 2's monkey to 4th place from the left (right end)",
     }
     assert labels(state, 0, "ja") == {
-        "to:0": "カニ：席1のサルを左から1枚目へ動かす（左端）",
-        "to:2": "カニ：席1のサルを左から3枚目へ動かす（ライオンとオウムの間）",
-        "to:3": "カニ：席1のサルを左から4枚目へ動かす（右端）",
+        "to:0": "カニ：席2のサルを左から1枚目へ動かす（左端）",
+        "to:2": "カニ：席2のサルを左から3枚目へ動かす（ライオンとオウムの間）",
+        "to:3": "カニ：席2のサルを左から4枚目へ動かす（右端）",
     }
 
 

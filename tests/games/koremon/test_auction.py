@@ -488,7 +488,7 @@ def test_render_shows_table_money_and_own_bid_only() -> None:
     mine, theirs = state.render(0), state.render(1)
     assert "1. Slime/スライム(5)  your bid: 42" in mine
     assert "bid on monster 2 (bid:0 to bid:58)" in mine
-    assert "42" not in theirs and "Seat 0: money 100, bidding" in theirs
+    assert "42" not in theirs and "Seat 1: money 100, bidding" in theirs  # seat 0, from 1
 
 
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:

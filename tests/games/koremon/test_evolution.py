@@ -326,6 +326,6 @@ def test_a_pending_choice_survives_json_and_blocks_rolling() -> None:
     with pytest.raises(IllegalAction):
         again.apply_text(0, "roll")
     screen = again.render(0)
-    assert "Seat 0: choose a rank 4 monster to take" in screen
-    assert "Last roll: seat 0 rolled 3 + 2" in screen
-    assert "seat 0 (you): Slime スライム (rank 5)" in screen
+    assert "Seat 1: choose a rank 4 monster to take" in screen  # seats counted from 1
+    assert "Last roll: seat 1 rolled 3 + 2" in screen
+    assert "seat 1 (you): Slime スライム (rank 5)" in screen

@@ -364,7 +364,7 @@ def test_views_hide_only_the_deck_order() -> None:
 def test_render_shows_ring_piece_and_pyramids() -> None:
     """The terminal text names the cards, the piece and each seat's pyramid."""
     text = hunt(pyramids=[BOTTOM, {}, {}]).render(0)
-    assert ">1:Slime/スライム(5)" in text and "Seat 0 (you)" in text and "[Skeleton]" in text
+    assert ">1:Slime/スライム(5)" in text and "Seat 1 (you)" in text and "[Skeleton]" in text
 
 
 def test_deck_holds_ninety_cards_at_start() -> None:

@@ -39,12 +39,12 @@ def test_auction_in_japanese() -> None:
     state = AuctionState.new(3, seed=5)
     ja = _check(state, 0, state.table[0])
     assert f"  1. {card_label(state.table[0], 'ja')}" in ja
-    assert "席0：1番目のモンスターに入札してください（bid:0〜bid:100）" in ja
+    assert "席1：1番目のモンスターに入札してください（bid:0〜bid:100）" in ja
     for seat in range(3):  # seat 0 wins every card of the first reveal
         for _ in range(6):
             state.apply(seat, 0 if seat else 10)
     ja = _check(state, 0, state.last["table"][0])
-    assert "ラウンド 2/15" in ja and "前回の公開：" in ja and "-> 席0" in ja
+    assert "ラウンド 2/15" in ja and "前回の公開：" in ja and "-> 席1" in ja
 
 
 def test_hunt_in_japanese_with_a_pyramid() -> None:
@@ -67,7 +67,7 @@ def test_trick_in_japanese() -> None:
 def test_evolution_in_japanese() -> None:
     state = _play(EvolutionState.new(3, seed=11), 5)
     ja = _check(state, 0, state.holds[0])
-    assert f"  席0（あなた）：{card_name(state.holds[0], 'ja')}（ランク" in ja
+    assert f"  席1（あなた）：{card_name(state.holds[0], 'ja')}（ランク" in ja
     assert "中央のランク5：" in ja
 
 
@@ -114,7 +114,7 @@ def test_auction_reveal_columns_line_up_in_the_terminal() -> None:
         for amount in amounts:
             state.apply_text(seat, f"bid:{amount}")  # ties and zeros: nobody wins a card
     assert state.round == 2 and state.last["winners"] == [-1] * 6
-    for lang, bid in (("en", "s0:"), ("ja", "席0:")):
+    for lang, bid in (("en", "s1:"), ("ja", "席1:")):  # seats counted from 1
         rows = [line for line in state.render(0, lang).splitlines() if bid in line]
         assert len(rows) == 6
         assert len({width(row[: row.index(bid)]) for row in rows}) == 1

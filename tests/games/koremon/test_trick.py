@@ -504,7 +504,7 @@ def test_notation_accepts_keys_english_and_japanese_names() -> None:
     for action in range(TrickState.num_actions(4, {})):
         assert state.parse_action(state.action_text(action)) == action
     for bad in ("play:", "play:wyvern", "play:mimic=mimic", "play:dragon=golem", "pass"):
-        with pytest.raises(IllegalAction, match="not a Trick the Monster action"):
+        with pytest.raises(IllegalAction, match="not an action of Trick the Monster!"):
             state.parse_action(bad)
 
 
@@ -671,12 +671,12 @@ def test_render_shows_the_table_the_last_trick_and_the_hand() -> None:
     )
     play(state, "play:mimic", "play:golem", "play:mimic=golem", "play:slime", "play:bat")
     screen = state.render(1)
-    assert "seat 0: -10 points" in screen
+    assert "seat 1: -10 points" in screen  # seats counted from 1
     assert (
-        "Last trick: seat 0 Mimic (led), seat 1 Golem ゴーレム, seat 2 Mimic ミミック as Golem "
-        "ゴーレム, seat 3 Slime スライム - won by seat 2 (rule 1: most cards of one species"
+        "Last trick: seat 1 Mimic (led), seat 2 Golem ゴーレム, seat 3 Mimic ミミック as Golem "
+        "ゴーレム, seat 4 Slime スライム - won by seat 3 (rule 1: most cards of one species"
     ) in screen
-    assert "Trick led by seat 2: seat 2 Bat バット; seat 3 to play" in screen
+    assert "Trick led by seat 3: seat 3 Bat バット; seat 4 to play" in screen
     assert "Your hand: Dragon ドラゴン (rank 1) x1" in screen
     assert "Your hand" not in state.render(None)
 
@@ -697,7 +697,7 @@ def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
     with pytest.raises(InvalidState, match=r"last_trick by the seed's rules ①②③ \(seat 2, rule 1"):
         TrickState.from_json(data)
     data["last_winner"] = 2
-    assert "won by seat 2 (rule 1" in TrickState.from_json(data).render(0)
+    assert "won by seat 3 (rule 1" in TrickState.from_json(data).render(0)  # seat 2
 
 
 def test_a_seat_that_led_a_mimic_must_be_known_to_hold_only_mimics() -> None:

@@ -62,11 +62,11 @@ def test_play_against_bots_draws_the_board(capsys: pytest.CaptureFixture[str]) -
     )
     assert play.run(args, ask=lambda prompt: "0") == 0
     out = capsys.readouterr().out
-    assert "<L2 d4>" in out and "Your hand (seat 0;" in out and "final ranks" in out
+    assert "<L2 d4>" in out and "Your hand (seat 1;" in out and "final ranks" in out
 
 
 def test_games_lists_the_small_stone_option(capsys: pytest.CaptureFixture[str]) -> None:
     """RULINGS §2 (issue 11): the option small_stone_same_faction is listed by `bodoge games`."""
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert "--option small_stone_same_faction=takes|compare (default takes)" in out
+    assert "--option small_stone_same_faction=takes|compare (default: takes)" in out

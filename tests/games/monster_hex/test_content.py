@@ -184,3 +184,23 @@ def test_the_board_pictures_in_the_docs_are_drawn_from_the_data(players: int) ->
     assert all(f">{name}" in svg for name in board.site_names)
     picture = Path(__file__).parents[3] / f"docs/games/img/monster_hex_board_{players}p.svg"
     assert picture.read_text("utf-8") == svg, "run: python -m bodoge.games.monster_hex.draw"
+
+
+def test_the_rotation_tables_match_the_edges_for_every_face_code() -> None:
+    """`rotations[type][code]` (one lookup) and `fit_low`/`fit_high` (which types fit at all)
+    agree with the rotations worked out from the printed edges, for every type, on every 13th
+    face code (13 is prime to 6, so every digit takes every value at every place)."""
+    c = content.load()
+    for unit_type, rotated in enumerate(c.edge):
+        table = c.rotations[unit_type]
+        assert len(table) == 6**6
+        for code in range(0, 6**6, 13):
+            digits = [code // 6**d % 6 for d in range(6)]  # the power facing from direction d
+            expected = sum(
+                1 << r
+                for r in range(6)
+                if any(p and rotated[r][d] == p for d, p in enumerate(digits))
+            )
+            assert table[code] == expected
+            fits = c.fit_low[code % 216] | c.fit_high[code // 216]
+            assert bool(fits >> unit_type & 1) == bool(expected)

@@ -209,5 +209,5 @@ def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
     (own,) = visible_events([event], 2)
     (other,) = visible_events([event], 0)
     assert state.describe_event(own, "en", viewer=2) == "You drew yellow-S (Yellow Dragon)"
-    assert state.describe_event(other, "en", viewer=0) == "Seat 2 drew 1 from the deck"
+    assert state.describe_event(other, "en", viewer=0) == "Seat 2 drew 1 unit from the deck"
     assert state.describe_event(other, "ja", viewer=0) == "席2が山札から1枚引いた"

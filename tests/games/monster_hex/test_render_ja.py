@@ -22,15 +22,15 @@ def test_japanese_render_has_the_title_and_unit_names() -> None:
     dragon = CONTENT.units[[u.key for u in CONTENT.units].index("S")].ja
     assert f"red-S {CONTENT.factions[0].ja}の{dragon} (S, " in ja
     assert (
-        "あなたの手札（席0、パワーは右上から時計回り）：" in ja
+        "あなたの手札（席1、パワーは右上から時計回り）：" in ja
         and "得点：" in ja
         and "魔石：" in ja
     )
-    assert "席0：配置するユニットを選んでください" in ja
+    assert "席1：配置するユニットを選んでください" in ja  # seats counted from 1
     assert "Your hand" not in ja and "Scores:" not in ja
     en = state.render(0, "en")
     assert ja != en and en == state.render(0) and en.startswith("Monster Hex (")
-    assert "Your hand (seat 0; powers clockwise from NE): red-S (S, 5 3 4 5 2 4)" in en
+    assert "Your hand (seat 1; powers clockwise from NE): red-S (S, 5 3 4 5 2 4)" in en
 
 
 def test_japanese_render_of_a_seeded_game_from_start_to_end() -> None:

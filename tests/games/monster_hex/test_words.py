@@ -81,7 +81,7 @@ def test_what_reveals_hidden_information_is_marked() -> None:
          "Seat 1 turned the unit on b2: now unturned",
          "席1がb2のユニットの向きを変えた（回転なし）"),
         ({"type": "reward", "faction": "red", "points": 3},
-         "Red scores 3 more for Reward", "赤が褒賞で3点"),
+         "Red scores 3 more points for Reward", "赤が褒賞で3点"),
     ],
 )  # fmt: skip
 def test_events_in_both_languages(event: dict[str, Any], en: str, ja: str) -> None:
@@ -123,7 +123,7 @@ def test_drawn_units_are_named_only_to_their_seat() -> None:
         "You drew red-S (Red Dragon), red-C3 (Red Slime)",
         "あなたがred-S（赤のドラゴン）、red-C3（赤のスライム）を引いた",
     )
-    assert words(other, viewer=3) == ("Seat 0 drew 2 from the deck", "席0が山札から2枚引いた")
+    assert words(other, viewer=3) == ("Seat 0 drew 2 units from the deck", "席0が山札から2枚引いた")
 
 
 def test_names_stand_for_seats() -> None:

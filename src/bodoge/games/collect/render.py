@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from bodoge.engine.text import terminal_texts
 from bodoge.games.collect.animals import ANIMALS, name
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, KNOWN, OVER, PHASES
 
@@ -45,7 +46,7 @@ LABELS = {
         "crowns_left": "crowns left: {half} half (of {halves}), then {full} full",
         "crowns_key": "★ a half crown held, ♛ the full crown held: 2 ★ or the ♛ win the game",
         "crowns_team": " for that player's team",
-        "deck": "deck {name} ({count:2} cards, top first): {cards}",
+        "deck": "deck {name} ({count:2|card|cards}, top first): {cards}",
         "unknown_run": "? x{count}",
         "won": "round {number} won by {who}: {alliance}",
         "you": "you",
@@ -77,6 +78,9 @@ LABELS = {
         "prompt": "席{seat}：{prompt}",
     },
 }
+
+terminal_texts(PROMPTS)  # seats counted from 1, counts with their nouns
+terminal_texts(LABELS)  # seats counted from 1, counts with their nouns
 
 ALLIANCE_NAMES = {
     "en": {
@@ -202,7 +206,8 @@ Collect!: type an action (or its number in the list of legal actions).
                         is played, anything else goes back
   top:A, top:B          parrot: put the card that missed back on top of that deck
   bottom:A, bottom:B    put the crocodile's card, or a chameleon, on the bottom of that deck
-  card:S.I              crocodile, crab, monkey: choose card I (0 = leftmost) of seat S's row
+  card:S.I              crocodile, crab, monkey: choose card I (0 = leftmost) of a row; S is
+                        its seat counted from 0 (card:0.2 is seat 1's third card)
   to:I                  crab: move the chosen card to position I of its row
 Your own row wins the round if it forms an alliance when your turn ends: 4 adjacent cards of
 one animal (the chameleon wild); with an octopus, 3 pairs of 3 different animals; with a lion,
@@ -223,7 +228,8 @@ winner's team). "? x12" in a deck is 12 cards nobody has seen.""",
                         プレイし、違えば戻す
   top:A, top:B          オウム：外れたカードをそのデッキの一番上に戻す
   bottom:A, bottom:B    クロコダイルが選んだカード、またはカメレオンをそのデッキの一番下へ
-  card:S.I              クロコダイル・カニ・サル：席Sの列のI番目（0 = 左端）のカードを選ぶ
+  card:S.I              クロコダイル・カニ・サル：列のI番目（0 = 左端）のカードを選ぶ。
+                        S は0から数えた席（card:0.2 は席1の3枚目）
   to:I                  カニ：選んだカードをその列のI番目の位置へ移動する
 自分のターン終了時に自分の列が同盟を結成していればラウンドに勝利：同じ動物4枚の隣接（カメレオンは
 ワイルド）、タコがあれば異なる3種類のペア3組、ライオンがあれば7種類。王冠：ラウンドの勝者は

@@ -12,7 +12,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options
+from bodoge.engine.options import resolve_options, with_labels
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
@@ -62,14 +62,14 @@ INFO = GameInfo(
     "of four; two half crowns or the full crown win.",
     summary_ja="動物カードを列に並べ、能力を駆使して4枚の同盟を結成しよう。"
     "ハーフ王冠2つかフル王冠で勝利。",
-    options=(
+    options=with_labels((
         OptionSpec(
-            "team_mode", "off", "2 vs 2 teams (4 players; seats 0+2 against 1+3)",
-            "2vs2 チーム戦（4人、席0+2 対 1+3）", ("off", "on"),
+            "team_mode", "off", "2 vs 2 teams (4 players; seats 1+3 against 2+4)",
+            "2対2のチーム戦（4人、席1+3 対 席2+4）", ("off", "on"),
         ),
         OptionSpec(
             "known_cards", "shown", "show deck cards that have been face up, or make players "
-            "remember them", "一度公開されたデッキのカードを表示するか（hidden: 記憶する）",
+            "remember them", "一度公開されたデッキのカードを表示するか、各自が覚えておくか",
             ("shown", "hidden"),
         ),
         OptionSpec(
@@ -78,7 +78,7 @@ INFO = GameInfo(
             "新ラウンドの開始プレイヤー：最後の手番の次の席／前ラウンド開始席の次の席",
             ("after_last_active", "after_previous_start"),
         ),
-    ),
+    ), "bodoge.games.collect"),
 )  # fmt: skip
 
 
@@ -623,6 +623,9 @@ class CollectState(State):
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return words.describe_result(self, lang, names)
+
+    def result_words(self) -> dict[str, Any]:
+        return words.result_words(self)
 
     @classmethod
     def game_help(cls, lang: str = "en") -> str:

@@ -65,6 +65,12 @@ def seat_name(
     return f"席{seat}" if _ja(lang) else f"seat {seat}"
 
 
+def counted_seats(state: CollectState, lang: str) -> list[str]:
+    """The seats as an action's label names them: counted from 1, as the lobby and the
+    terminal count them ("seat 1" is seat 0 of the notation)."""
+    return [f"席{seat + 1}" if _ja(lang) else f"seat {seat + 1}" for seat in range(state.players)]
+
+
 def owner(
     seat: int, lang: str, actor: Any = None, viewer: int | None = None,
     names: list[str] | None = None,
@@ -133,7 +139,7 @@ def _deck_size(state: CollectState, deck: int, lang: str) -> str:
 
 def _chosen(state: CollectState, seat: int, index: int, lang: str) -> str:
     """A card of a row as the deciding (active) seat reads it: "seat 1's 4th card (lion)"."""
-    text = card_of_row(seat, index, lang, viewer=state.active)
+    text = card_of_row(seat, index, lang, viewer=state.active, names=counted_seats(state, lang))
     row = state.rows[seat] if 0 <= seat < state.players else []
     if index < len(row):
         card = name(row[index], lang)
@@ -252,7 +258,7 @@ def _crab_to_label(state: CollectState, position: int, lang: str) -> str:
     row = state.rows[seat]
     rest = row[:index] + row[index + 1 :]
     card = name(row[index], lang)
-    whose = owner(seat, lang, viewer=state.active)
+    whose = owner(seat, lang, viewer=state.active, names=counted_seats(state, lang))
     if position == 0:
         where = "左端" if ja else "left end"
     elif position >= len(rest):
@@ -326,3 +332,15 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
         held = ", ".join(f"{who(s)} held {crowns_held(state, s, lang)}" for s in others)
         lines.append(f"the others: {held}")
     return lines if ja else [line[:1].upper() + line[1:] for line in lines]
+
+
+def result_words(state: CollectState) -> dict[str, Any]:
+    """The breakdown's words: each seat's half crowns, who holds the full crown, the rounds."""
+    return {
+        "labels": {
+            "half_crowns": {"en": "Half crowns", "ja": "ハーフ王冠"},
+            "full_crown": {"en": "Full crown", "ja": "フル王冠"},
+            "rounds": {"en": "Rounds played", "ja": "ラウンド数"},
+        },
+        "seats": ["full_crown"],
+    }

@@ -21,6 +21,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon import auction_words, playouts, words
@@ -70,19 +71,18 @@ INFO = GameInfo(
     "collect them in your pyramid. A monster you cannot place puts you out.",
     summary_ja="所持金100で、6枚のモンスターに毎ラウンド秘密の入札を15ラウンド。"
     "競り落としたモンスターをピラミッドに並べよう。置けないモンスターを落とすと脱落。",
-    options=(
+    options=with_labels((
         OptionSpec(
             "payment",
             "all-pay",
-            "all-pay: every written amount is paid (the seed deducts bids as they are written); "
-            "winner-pays: only winning bids are paid",
-            "all-pay: 書いた金額はすべて支払う（原文どおり）／"
-            "winner-pays: 競り落とした分だけ支払う",
+            "every written amount is paid (as the published text deducts bids when they are "
+            "written), or only the winning bids",
+            "書いた金額をすべて支払う（原文どおり）か、競り落とした分だけ支払うか",
             ("all-pay", "winner-pays"),
         ),
         P.MIMICS_OPTION,
-    ),
-)
+    ), "bodoge.games.koremon"),
+)  # fmt: skip
 
 
 class AuctionState(State):
@@ -378,6 +378,9 @@ class AuctionState(State):
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return auction_words.describe_result(self, lang, names)
+
+    def result_words(self) -> dict[str, Any]:
+        return auction_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -697,7 +700,7 @@ class AuctionState(State):
                 round=self.round,
                 rounds=ROUNDS,
                 deck=len(self.deck),
-                payment=self.options["payment"],
+                payment=INFO.options[0].choice_label(self.options["payment"], lang),
             )
         ]
         if self.last:

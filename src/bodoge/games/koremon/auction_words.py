@@ -3,7 +3,7 @@ and who won and why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon import words as W
@@ -129,3 +129,16 @@ def _tie_line(state: AuctionState, winners: list[int], lang: str, who: W.SeatWor
     if ja:
         return f"{tied}が{best}点で同点：{why}"
     return f"{tied} tied on {W.point_count(best, lang)}: {why}"
+
+
+def result_words() -> dict[str, Any]:
+    """The breakdown's words: cards in the pyramid, money left, the round a seat went out in
+    (0: it did not)."""
+    return {
+        "labels": {
+            "cards": W.both("Cards placed", "置いたカード"),
+            "money": W.both("Money left", "残りの所持金"),
+            "out": W.both("Out in round", "脱落したラウンド"),
+        },
+        "values": {"out": {"0": W.both("—", "—")}},
+    }

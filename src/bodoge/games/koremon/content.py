@@ -31,6 +31,12 @@ def _option(state_class: type[State], options: Mapping[str, Any], name: str) -> 
     return str(options.get(name, spec.default))
 
 
+def _choice_words(state_class: type[State], name: str, value: str) -> Words:
+    """A choice of an option as the lobby names it (the game's options.toml)."""
+    spec = next(spec for spec in state_class.info.options if spec.key == name)
+    return _words(spec.choice_label(value, "en"), spec.choice_label(value, "ja"))
+
+
 def pyramid_points(code: int) -> int:
     return P.MIMIC_SCORE if code == MIMIC else 6 - info(code).rank
 
@@ -137,13 +143,7 @@ def auction(state_class: type[State], players: int, options: Mapping[str, Any]) 
         "rounds": ROUNDS,
         "table_size": ROUND_CARDS,
         "payment": payment,
-        "payment_rule": (
-            _words("all-pay: every written amount is paid", "全額払い：書いた金額はすべて支払う")
-            if payment == "all-pay"
-            else _words(
-                "winner-pays: only winning bids are paid", "落札者払い：競り落とした分だけ支払う"
-            )
-        ),
+        "payment_rule": _choice_words(state_class, "payment", payment),
         "status": _status_words(AUCTION, ("bidding", "sealed", "placing", "waiting", "out")),
     }
 

@@ -205,6 +205,9 @@ class EvolutionState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return evolution_words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return evolution_words.result_words()
+
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:

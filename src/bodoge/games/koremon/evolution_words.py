@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon import words as W
 from bodoge.games.koremon.cards import RANK
@@ -48,3 +48,11 @@ def describe_result(state: EvolutionState, lang: str, names: list[str] | None) -
         name = W.ranked_card(state.holds[seat], lang)
         lines.append(f"{who(seat)}：{name}まで" if ja else f"{who(seat)}: reached the {name}")
     return lines
+
+
+def result_words() -> dict[str, Any]:
+    """The breakdown's words: the monster each seat holds at the end."""
+    return {
+        "labels": {"holds": W.both("Holds", "手元のモンスター")},
+        "values": {"holds": W.card_words()},
+    }

@@ -16,6 +16,7 @@ from typing import Any
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
@@ -60,19 +61,20 @@ INFO = GameInfo(
     "on into your collection pyramid. Best pyramid wins.",
     summary_ja="ダイスを振ってウィンハルトを進め、止まったモンスターを手に入れてピラミッドに並べよう。"
     "得点の一番高いプレイヤーの勝ち。",
-    options=(
+    options=with_labels((
         P.MIMICS_OPTION,
         OptionSpec(
             "dead_ring",
             "renew",
-            "bodoge's ruling, not the publisher's (the seed is silent): when no seat can place "
-            "any ring card, renew = discard the ring and turn six new cards; end = the game ends",
-            "bodoge の裁定（原文に記述なし）：どの席もリングのカードを置けなくなったとき、"
-            "renew = リングを捨て札にして新しく6枚めくる／end = ゲーム終了",
+            "bodoge's ruling, not the publisher's (the published text is silent): when no "
+            "player can place any ring card, the ring is discarded and six new cards are "
+            "turned, or the game ends",
+            "bodoge の裁定（原文に記述なし）：誰もリングのカードを置けなくなったとき、"
+            "リングを捨て札にして新しく6枚めくるか、ゲームを終えるか",
             ("renew", "end"),
         ),
-    ),
-)
+    ), "bodoge.games.koremon"),
+)  # fmt: skip
 
 
 class HuntState(State):
@@ -294,6 +296,9 @@ class HuntState(State):
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return hunt_words.describe_result(self, lang, names)
+
+    def result_words(self) -> dict[str, Any]:
+        return hunt_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon import words as W
 
@@ -65,3 +65,14 @@ def describe_result(state: HuntState, lang: str, names: list[str] | None) -> lis
             else f"{tied} tied on {W.point_count(best, lang)}: {why}"
         )
     return lines
+
+
+def result_words() -> dict[str, Any]:
+    """The breakdown's words: cards in each pyramid, and why the hunt ended."""
+    return {
+        "labels": {
+            "cards": W.both("Cards placed", "置いたカード"),
+            "end": W.both("The game ended because", "終了の理由"),
+        },
+        "values": {"end": {key: W.both(en, ja) for key, (en, ja) in W.END_WORDS.items()}},
+    }

@@ -51,8 +51,8 @@ LEFT = tuple(sup[0] if sup else -1 for sup in SUPPORTS)
 MIMICS_OPTION = OptionSpec(
     "mimics_placeable",
     "yes",
-    "whether a Mimic may be placed in the pyramid as a wild filler (no: a Mimic is unplaceable)",
-    "ミミックをワイルドとしてピラミッドに置けるか（no: ミミックは置けない）",
+    "whether a Mimic may be placed in the pyramid as a wild filler, or not at all",
+    "ミミックをワイルドとしてピラミッドに置けるか、まったく置けないか",
     ("yes", "no"),
 )
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from bodoge.engine.text import terminal_texts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import MIMIC, RANK, card_name
 
@@ -22,7 +23,7 @@ LABELS = {
         "none": "none",
         "list_sep": ", ",
         "empty": "{title} | pyramid empty",
-        "pyramid": "{title} | {score} points, {count}/15 cards",
+        "pyramid": "{title} | {score:point|points}, {count}/15 cards",
         "seat": "seat {seat}",
         "you": " (you)",
     },
@@ -83,7 +84,7 @@ AUCTION = {
 
 HUNT = {
     "en": {
-        "title": "{title}   deck: {deck} cards",
+        "title": "{title}   deck: {deck:card|cards}",
         "ring": "Ring (> = Winhart): {ring}",
         "roll": "Last roll: {die}",
         "to_move": " <- to move",
@@ -113,8 +114,8 @@ HUNT = {
 TRICK = {
     "en": {
         "title": "{title}  game {game}/{games}  dealer: seat {dealer}",
-        "row": "  seat {seat}{you}: {score:+d} points, {hand} in hand, {won} cards won, "
-        "{face_up} face-up Mimics",
+        "row": "  seat {seat}{you}: {score:+d|point|points}, {hand} in hand, "
+        "{won:card|cards} won, {face_up:face-up Mimic|face-up Mimics}",
         "led": "seat {seat} Mimic (led)",
         "won_by": "won by seat {seat} (rule {rule}: {name})",
         "no_winner": "no winner",
@@ -173,6 +174,10 @@ EVOLUTION = {
 }
 
 
+for _table in (LABELS, AUCTION, HUNT, TRICK, EVOLUTION):
+    terminal_texts(_table)  # seats counted from 1, counts with their nouns
+
+
 def language(lang: str) -> str:
     """`lang` if the Koremon games speak it, else English."""
     return lang if lang in LANGS else "en"
@@ -198,10 +203,9 @@ def center(text: str, columns: int) -> str:
 
 
 def seat_list(seats: Sequence[int], lang: str) -> str:
-    """Japanese "席0、席2"; the English output prints the list as it is ("[0, 2]")."""
-    if lang != "ja":
-        return str(seats)
-    return "、".join(f"席{s}" for s in seats) or LABELS["ja"]["none"]
+    """ "seat 1, seat 3" / "席1、席3", counted from 1 as in the rest of the terminal's text."""
+    text = LABELS[language(lang)]
+    return text["list_sep"].join(text["seat"].format(seat=s) for s in seats) or text["none"]
 
 
 def card_label(card: int, lang: str = "en") -> str:

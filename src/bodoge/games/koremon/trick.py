@@ -28,6 +28,7 @@ from bodoge.engine import (
 )
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import playouts, trick_words, words
@@ -78,24 +79,30 @@ def _both(card: int, lang: str = "en") -> str:
     return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
 
 
+OPTIONS = with_labels(
+    (
+        OptionSpec(
+            "mimic_lead",
+            "only-mimics",
+            "when a Mimic may be led: only from a hand of nothing but Mimics, or whenever its "
+            "holder likes (it is still taken face up, −10)",
+            "ミミックをリードできるとき：手札がミミックだけのときのみか、いつでもか"
+            "（表向きで引き取り −10点）",
+            choices=("only-mimics", "any-time"),
+        ),
+    ),
+    "bodoge.games.koremon",
+)
+
+
 class TrickState(State):
     info: ClassVar[GameInfo] = GameInfo(
         id="koremon_trick",
-        title_en="Trick the Monster",
+        title_en="Trick the Monster!",
         title_ja="トリック・ザ・モンスター！",
         min_players=3,
         max_players=6,
-        options=(
-            OptionSpec(
-                "mimic_lead",
-                "only-mimics",
-                "when a Mimic may be led: only-mimics = only from a hand of nothing but Mimics; "
-                "any-time = whenever its holder likes (still taken face up, -10)",
-                "ミミックをリードできる場合: only-mimics = 手札がミミックだけのときのみ; "
-                "any-time = いつでも（表向きで引き取り −10点）",
-                choices=("only-mimics", "any-time"),
-            ),
-        ),
+        options=OPTIONS,
         summary_en="Trick-taking with the monster cards: the most common species in the trick "
         "wins it; Mimics copy a monster already played. Rank 1 cards score most.",
         summary_ja="コレモンでトリックテイキング。場で最も枚数が多いモンスターを最後に出した人が"
@@ -333,6 +340,9 @@ class TrickState(State):
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return trick_words.describe_result(self, lang, names)
 
+    def result_words(self) -> dict[str, Any]:
+        return trick_words.result_words()
+
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
@@ -358,7 +368,7 @@ class TrickState(State):
             if card == MIMIC and kind is not None and kind != MIMIC:
                 return NAMED + kind
         raise IllegalAction(
-            f"{text!r} is not a Trick the Monster action (examples: play:dragon, "
+            f"{text!r} is not an action of Trick the Monster! (examples: play:dragon, "
             "play:mimic=golem, play:mimic)"
         )
 

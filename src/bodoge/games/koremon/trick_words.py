@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon import words as W
 from bodoge.games.koremon.trick_rules import FACE_UP_POINTS, LEAD_MIMIC, NAMED
@@ -60,8 +60,13 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
         lines.append(
             f"{who(seat)}：{W.signed(total)}点{detail}"
             if ja
-            else f"{who(seat)}: {W.signed(total)} points{detail}"
+            else f"{who(seat)}: {W.point_count(total, lang)}{detail}"
         )
     if len(result.winners) > 1:
         lines.append("同点で勝ちを分け合う" if ja else "They tied on points: the win is shared")
     return lines
+
+
+def result_words() -> dict[str, Any]:
+    """The breakdown's words: the points of each game (three players play two)."""
+    return {"labels": {"games": W.both("Game {n}", "ゲーム{n}")}}

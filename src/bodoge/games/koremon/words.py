@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, RANK, card_name, parse_card
+from bodoge.games.koremon.cards import KEYS, MIMIC, RANK, card_name, parse_card
 
 if TYPE_CHECKING:
     from bodoge.engine.events import Event
@@ -224,3 +224,15 @@ def _code(key: str) -> int:
     if code is None:
         raise ValueError(f"{key!r} is no card")
     return code
+
+
+def both(en: str, ja: str) -> dict[str, str]:
+    """A word in both languages, as clients read it."""
+    return {"en": en, "ja": ja}
+
+
+def card_words() -> dict[str, dict[str, str]]:
+    """Every card key with its names, for values of a result's breakdown that are cards."""
+    return {
+        key: both(card_name(code, "en"), card_name(code, "ja")) for code, key in enumerate(KEYS)
+    }

@@ -3,6 +3,8 @@ action space and a few counts."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
@@ -32,3 +34,13 @@ POW6 = tuple(6**d for d in range(6))
 ROTATIONS = tuple(tuple(r for r in range(6) if mask >> r & 1) for mask in range(64))  # per mask
 ROUNDS = {4: 8, 3: 10, 2: 9}
 COLOR_BONUS = 2
+
+
+@cache
+def place_actions(cells: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """place_actions(cells)[cell][mask]: the place actions of `cell` in the rotations of the
+    bitmask `mask`, for a board of `cells` hexes (the legal placements concatenate these)."""
+    return tuple(
+        tuple(tuple(PLACE_BASE + 6 * cell + r for r in ROTATIONS[mask]) for mask in range(64))
+        for cell in range(cells)
+    )

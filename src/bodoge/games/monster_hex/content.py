@@ -147,20 +147,14 @@ class Board:
     cell_of: dict[str, int] = field(default_factory=dict)
     # per cell: (direction, cell) of each placeable neighbour, the cells a unit there faces
     around: list[tuple[tuple[int, int], ...]] = field(init=False)
-    # place_actions[cell][mask]: the place action codes of `cell` turned as the rotation bitmask
-    # allows, filled lazily (the legal placements are a concatenation of these)
-    place_actions: list[dict[int, tuple[int, ...]]] = field(init=False)
+    large_sites: tuple[int, ...] = field(init=False)  # the large stones' sites
 
     def __post_init__(self) -> None:
         self.around = [
             tuple((d, n) for d, n in enumerate(nbrs) if n >= 0 and self.placeable[n])
             for nbrs in self.nbr
         ]
-        self.place_actions = [{} for _ in self.hexes]
-
-    @property
-    def large_sites(self) -> list[int]:
-        return [s for s, large in enumerate(self.site_large) if large]
+        self.large_sites = tuple(s for s, large in enumerate(self.site_large) if large)
 
 
 @dataclass
@@ -181,6 +175,12 @@ class Content:
     # | high[type][code // 216] (directions 3-5): two small exact tables, no cache to miss.
     low: list[list[int]] = field(default_factory=list)
     high: list[list[int]] = field(default_factory=list)
+    # The unit types (bit t) with a rotation matching such a hex are fit_low[code % 216] |
+    # fit_high[code // 216]: which types may go there at all, for every type at once.
+    fit_low: list[int] = field(default_factory=list)
+    fit_high: list[int] = field(default_factory=list)
+    # rotations[type][code]: low | high in one lookup, a byte per face code (46,656 per type)
+    rotations: list[bytes] = field(default_factory=list)
     # faces[type][rot][d]: what a unit turned `rot` adds to the face code of its neighbour in
     # direction d (its power facing d, as that neighbour's digit for the opposite direction)
     faces: list[list[tuple[int, ...]]] = field(default_factory=list)
@@ -207,6 +207,12 @@ class Content:
                     for t in range(len(self.units))]  # fmt: skip
         self.high = [[self._digits_mask(t, half, 3) for half in range(HALF_CODES)]
                      for t in range(len(self.units))]  # fmt: skip
+        types = range(len(self.units))
+        self.fit_low = [sum(1 << t for t in types if self.low[t][half])
+                        for half in range(HALF_CODES)]  # fmt: skip
+        self.fit_high = [sum(1 << t for t in types if self.high[t][half])
+                         for half in range(HALF_CODES)]  # fmt: skip
+        self.rotations = [_whole_codes(self.low[t], self.high[t]) for t in range(len(self.units))]
         self.faces = [
             [tuple(rot[d] * 6 ** ((d + 3) % 6) for d in range(6)) for rot in rots]
             for rots in self.edge
@@ -262,17 +268,17 @@ class Content:
                 mask |= self.match[unit_type][d][power]
         return mask
 
-    def fits_any(self, unit_type: int, codes: set[int]) -> bool:
-        """Whether `unit_type` matches a facing edge of at least one of the cells' `codes`."""
-        low, high = self.low[unit_type], self.high[unit_type]
-        for code in codes:  # noqa: SIM110 (a loop: any() over a generator costs twice as much)
-            if low[code % HALF_CODES] | high[code // HALF_CODES]:
-                return True
-        return False
-
     def matching_rotations(self, unit_type: int, code: int) -> int:
         """Bitmask of the rotations of `unit_type` that match at least one facing edge."""
-        return self.low[unit_type][code % HALF_CODES] | self.high[unit_type][code // HALF_CODES]
+        return self.rotations[unit_type][code]
+
+
+def _whole_codes(low: list[int], high: list[int]) -> bytes:
+    """The table `low[code % 216] | high[code // 216]` over every face code, as bytes: for each
+    `high` digit, the row of `low` with that digit's bits added to every byte."""
+    row = int.from_bytes(bytes(low), "little")
+    ones = int.from_bytes(b"\x01" * HALF_CODES, "little")  # the masks are under 64: no carry
+    return b"".join((row | ones * h).to_bytes(HALF_CODES, "little") for h in high)
 
 
 # ---- loading ---------------------------------------------------------------------------------

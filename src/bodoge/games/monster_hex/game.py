@@ -17,11 +17,14 @@ ability units a seat may use it before the stones are resolved: ``enchant:d4``, 
 Reward is passive.
 
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
-seat (the top of a deck is the end of its list), tiles per site. ``face`` is a derived cache:
-for each empty placeable cell the printed powers facing it, one base-6 digit per direction, so
-the legal rotations of a unit there are two table lookups (`Content.matching_rotations`);
-``open`` lists those cells (a non-zero ``face``) in cell order, so the legal placements are found
-without scanning the board.
+seat (the top of a deck is the end of its list), tiles per site. Three derived caches, kept in
+step as units are placed and rebuilt from the board when a state is read (`_refresh_faces`):
+``face``, for each empty placeable cell the printed powers facing it, one base-6 digit per
+direction, so the legal rotations of a unit there are one byte of a table
+(`Content.matching_rotations`) and the unit types that fit there at all two lookups; ``open``,
+those cells (a non-zero ``face``) in cell order, so the legal placements are found without
+scanning the board; ``site_left``, each stone's cells still without a unit, so a placement
+sees the stones it completes at once.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from bodoge.engine import (
     ranks_from_keys,
 )
 from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options
+from bodoge.engine.options import resolve_options, with_labels
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import words
@@ -75,41 +78,42 @@ from bodoge.games.monster_hex.codes import (
     UNIT,
     UNIT_BASE,
     USE,
+    place_actions,
 )
 from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
 from bodoge.games.monster_hex.render import game_help, render
 from bodoge.games.monster_hex.state_json import StateJson
 
-OPTIONS = (
+OPTIONS = with_labels((
     OptionSpec(
         "factions",
         "choose",
-        "choose: each seat picks its faction in turn order from the start seat; random: dealt",
-        "choose: スタートプレイヤーから順に各自が派閥を選ぶ／random: ランダムに配る",
+        "each player picks a faction in turn from the start player, or they are dealt at random",
+        "スタートプレイヤーから順に各自が派閥を選ぶか、ランダムに配るか",
         ("choose", "random"),
     ),
     OptionSpec(
         "shared_faction",
         "on",
-        "2 players: with the shared faction (on), or 9 rounds with the overwhelming bonus (off)",
-        "2人プレイ: 共有色あり(on)、なし(off: 9ラウンド、圧倒的ボーナス)",
+        "2 players: with the shared faction, or without it: 9 rounds with the overwhelming bonus",
+        "2人プレイ：共有色ありか、なし（9ラウンド、圧倒的ボーナス）か",
         ("on", "off"),
     ),
     OptionSpec(
         "small_stone_same_faction",
         "takes",
-        "takes: a small stone between two units of one faction goes to it; compare: they are "
-        "compared like rivals' units (equal power and rank: nobody)",
-        "takes: 同じ派閥の2体の間の小魔石はその派閥が獲得／compare: 敵同士と同じく比べる"
+        "a small stone between two units of one faction goes to that faction, or they are "
+        "compared like rivals' units (equal power and rank: nobody takes it)",
+        "同じ派閥の2体の間の小魔石をその派閥が獲得するか、敵同士と同じく比べるか"
         "（パワーもランクも同じなら誰も獲得しない）",
         ("takes", "compare"),
     ),
     OptionSpec(
         "stone_layout",
         "random",
-        "random: stone tiles shuffled onto the large stones; fixed: as the board file lists them",
-        "random: 魔石タイルをシャッフルして配置／fixed: ボードファイルの指定どおり",
+        "stone tiles shuffled onto the large stones, or placed as the board lists them",
+        "魔石タイルをシャッフルして配置するか、ボードの指定どおりにするか",
         ("random", "fixed"),
     ),
     OptionSpec(
@@ -133,7 +137,7 @@ OPTIONS = (
         "目標カード：個人目標1枚と全体目標2枚、ゲーム終了時に得点",
         ("off", "on"),
     ),
-)
+), "bodoge.games.monster_hex")  # fmt: skip
 
 
 def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tuple[int, bool]:
@@ -143,6 +147,9 @@ def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tupl
     first = (start + turn // 3) % 2
     step = turn % 3
     return (1 - first if step == 1 else first), step == 2
+
+
+TURN_PHASES = frozenset((UNIT, PLACE, USE, ROTATE))  # the phases the active seat decides
 
 
 @cache
@@ -197,6 +204,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         "petrified",
         "petrified_done",
         "phase",
+        "place_table",
         "queue",
         "rot",
         "same_faction_takes",
@@ -204,6 +212,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         "selected",
         "shared",
         "shared_mode",
+        "site_left",
         "site_tiles",
         "small_won",
         "start",
@@ -221,6 +230,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     same_faction_takes: bool  # option small_stone_same_faction=takes
     hand_size: int
     turns: int  # turns in the game
+    place_table: tuple[tuple[tuple[int, ...], ...], ...]  # `codes.place_actions` of the board
     phase: int
     start: int  # start seat
     order: tuple[tuple[int, bool], ...]  # derived: turn_slot of every turn
@@ -237,6 +247,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     selected: int  # unit picked this turn, -1 if none
     site_tiles: list[list[int]]  # large stones: tiles still lying there
     done: list[bool]  # per site: resolved
+    site_left: list[int]  # per site, derived: its cells without a unit (0: complete)
     small_won: list[int]  # per site: faction that took the small stone, -1 none
     taken: list[list[int]]  # per faction: stone tiles taken
     discarded: list[int]
@@ -277,6 +288,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         self.abilities_on = options["abilities"] == "on"
         self.objectives_on = options["objectives"] == "on"
         self.target_base = PLACE_BASE + 6 * len(self.board.hexes)
+        self.place_table = place_actions(len(self.board.hexes))
 
     def _setup(self) -> None:
         board = self.board
@@ -297,6 +309,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         sites = len(board.site_names)
         self.site_tiles = [[] for _ in range(sites)]
         self.done = [False] * sites
+        self.site_left = [len(cells) for cells in board.site_cells]
         self.small_won = [-1] * sites
         self.taken = [[] for _ in range(content_mod.FACTIONS)]
         self.discarded = []
@@ -381,6 +394,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.abilities_on = self.abilities_on
         new.objectives_on = self.objectives_on
         new.target_base = self.target_base
+        new.place_table = self.place_table
         new.phase = self.phase
         new.start = self.start
         new.order = self.order
@@ -397,6 +411,7 @@ class MonsterHex(AbilityRules, StateJson, State):
         new.selected = self.selected
         new.site_tiles = [t[:] for t in self.site_tiles]
         new.done = self.done[:]
+        new.site_left = self.site_left[:]
         new.small_won = self.small_won[:]
         new.taken = [t[:] for t in self.taken]
         new.discarded = self.discarded[:]
@@ -451,11 +466,14 @@ class MonsterHex(AbilityRules, StateJson, State):
         while self.turn < self.turns:
             seat, shared_step = self.order[self.turn]
             source = self.shared if shared_step else self.factions[seat]
-            own = [u // UNITS_PER_FACTION for u in self.hands[seat]].count(source)
-            blitzed = self.blitz_used[seat] >= 0 and not shared_step
-            if own and not (blitzed and own <= KEEP_AT_END[self.players]):
-                self.phase = UNIT
-                return
+            blitzed = not shared_step and self.blitz_used[seat] >= 0
+            enough = KEEP_AT_END[self.players] + 1 if blitzed else 1
+            for unit in self.hands[seat]:
+                if unit // UNITS_PER_FACTION == source:
+                    enough -= 1
+                    if not enough:  # holds enough units of `source`
+                        self.phase = UNIT
+                        return
             self.turn += 1
         self.phase = OVER
 
@@ -480,18 +498,18 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def pending(self) -> list[int]:
         phase = self.phase
-        if phase in (UNIT, PLACE, USE, ROTATE):
+        if phase in TURN_PHASES:
             return [self.order[self.turn][0]]
         if phase == TAKE:
             assert self.choice is not None
             return [self.factions.index(self.choice[1])]
         if phase == FACTION:
-            chosen = sum(1 for f in self.factions if f >= 0)
+            chosen = self.players - self.factions.count(-1)
             return [(self.start + chosen) % self.players]
         if phase == SHARED:
             return [1 - self.start]
         if phase == ABILITY:  # from the last seat, counter-clockwise
-            chosen = sum(1 for a in self.abilities if a >= 0)
+            chosen = self.players - self.abilities.count(-1)
             return [(self.start - 1 - chosen) % self.players]
         return []
 
@@ -500,59 +518,56 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _targets(self, unit_type: int) -> list[tuple[int, int]]:
         """(cell, rotation mask) of every empty hex where `unit_type` matches a facing edge."""
-        low, high = self.c.low[unit_type], self.c.high[unit_type]
+        rotations = self.c.rotations[unit_type]
         face = self.face
         found = []
         for cell in self.open:
-            code = face[cell]
-            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
+            mask = rotations[face[cell]]
             if mask:
                 found.append((cell, mask))
         return found
-
-    def _matching_placements(self, unit_type: int) -> list[int]:
-        """The place actions of `unit_type` on every empty hex where it matches a facing edge
-        (`_targets`, expanded into actions through the board's table)."""
-        low, high = self.c.low[unit_type], self.c.high[unit_type]
-        face = self.face
-        tables = self.board.place_actions
-        actions: list[int] = []
-        for cell in self.open:
-            code = face[cell]
-            mask = low[code % HALF_CODES] | high[code // HALF_CODES]
-            if mask:
-                found = tables[cell].get(mask)
-                if found is None:
-                    found = tables[cell][mask] = tuple(
-                        PLACE_BASE + 6 * cell + r for r in ROTATIONS[mask]
-                    )
-                actions += found
-        return actions
 
     def _empty_cells(self) -> list[int]:
         """Empty placeable hexes (a petrified hex is not empty)."""
         occ, petrified = self.occ, self.petrified
         return [c for c in self.board.placeable_cells if occ[c] < 0 and not petrified[c]]
 
-    def _placeable_units(self, seat: int) -> list[int]:
-        """The hand units (of this turn's faction) that may be picked."""
+    def _unit_actions(self, seat: int) -> list[int]:
+        """unit: the hand units (of this turn's faction) that may be picked, in code order:
+        those that match a facing edge of some open hex, or every one when none does."""
         source = self.source_faction()
-        units = [u for u in self.hands[seat] if u // UNITS_PER_FACTION == source]
-        if self._first_unit():  # any unit may open the game on a start hex
+        units: list[int] = []  # their actions
+        wanted = 0  # their types (bit t)
+        for unit in self.hands[seat]:
+            if unit // UNITS_PER_FACTION == source:
+                units.append(UNIT_BASE + unit)
+                wanted |= 1 << unit % UNITS_PER_FACTION
+        if len(units) == 1:  # fitting or not, the one unit is the choice
             return units
+        # the types that fit some open hex (none before the first unit: any unit may open)
+        fit_low, fit_high = self.c.fit_low, self.c.fit_high
         face = self.face
-        codes = {face[cell] for cell in self.open}
-        fits = self.c.fits_any
-        fitting = [u for u in units if fits(u % UNITS_PER_FACTION, codes)]
-        if self.abilities_on and self.mechanic(seat) == SCATTER:
+        fits = 0
+        for cell in self.open:
+            code = face[cell]
+            fits |= fit_low[code % HALF_CODES] | fit_high[code // HALF_CODES]
+            if fits & wanted == wanted:
+                break
+        if fits & wanted == wanted:
+            fitting = units
+        else:
+            fitting = [a for a in units if fits >> (a - UNIT_BASE) % UNITS_PER_FACTION & 1]
+        if self.abilities_on and self.mechanic(seat) == SCATTER and not self._first_unit():
             fitting = [
-                u
-                for u in units
-                if u in fitting
-                or (self._scatter(seat, u) == 1 and codes)
-                or (self._scatter(seat, u) == 2 and self._empty_cells())
+                a
+                for a in units
+                if a in fitting
+                or (self._scatter(seat, a - UNIT_BASE) == 1 and self.open)
+                or (self._scatter(seat, a - UNIT_BASE) == 2 and self._empty_cells())
             ]
-        return fitting or units  # no unit fits anywhere: every unit may use the fallback
+        actions = fitting or units  # no unit fits anywhere: every unit may use the fallback
+        actions.sort()
+        return actions
 
     def _first_unit(self) -> bool:
         """Whether the unit to place is the game's first (the board holds none yet)."""
@@ -561,13 +576,17 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
         # Scatter lifts the matching rule, not the first unit's start hex (RULINGS §2 "Play")
-        first = self._first_unit()
-        scatter = self._scatter(seat, unit) if self.abilities_on and not first else 0
+        scatter = self._scatter(seat, unit) if self.abilities_on and not self._first_unit() else 0
         if scatter:  # any rotation next to a unit (●) or anywhere (★)
             empty = self._empty_cells()
             targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
-        else:
-            actions = self._matching_placements(unit % UNITS_PER_FACTION)
+        else:  # the matching rule: the rotations of every open hex (`_targets`) as actions
+            rotations = self.c.rotations[unit % UNITS_PER_FACTION]
+            face = self.face
+            table = self.place_table
+            actions: list[int] = []
+            for cell in self.open:
+                actions += table[cell][rotations[face[cell]]]
             if actions:
                 return actions
             targets = []
@@ -584,9 +603,7 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == UNIT:
-            actions = [UNIT_BASE + u for u in self._placeable_units(seat)]
-            actions.sort()
-            return actions
+            return self._unit_actions(seat)
         if phase == PLACE:
             return self._placements(seat)
         if phase == USE:
@@ -605,6 +622,12 @@ class MonsterHex(AbilityRules, StateJson, State):
         return []
 
     def _apply(self, seat: int, action: int) -> list[Event]:
+        phase = self.phase  # a turn's two decisions first: they are nearly every decision
+        if phase == UNIT:
+            return self._select(seat, action - UNIT_BASE)
+        if phase == PLACE:
+            cell, r = divmod(action - PLACE_BASE, 6)
+            return self._place(seat, cell, r)
         if action >= self.target_base:
             kind, cell = divmod(action - self.target_base, len(self.board.hexes))
             return self._use_on(seat, TARGETED[kind], cell)
@@ -617,12 +640,6 @@ class MonsterHex(AbilityRules, StateJson, State):
             return self._use_other(seat, action)
         if action >= TAKE_BASE:
             return self._take(action - TAKE_BASE)
-        if action >= UNIT_BASE:
-            unit = action - UNIT_BASE
-            self.hands[seat].remove(unit)
-            self.selected = unit
-            self.phase = PLACE
-            return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
         if action >= ABILITY_BASE:
             self.abilities[seat] = action - ABILITY_BASE
             events: list[Event] = [
@@ -654,26 +671,47 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     # ---- placing and resolving ----------------------------------------------------------------
 
+    def _select(self, seat: int, unit: int) -> list[Event]:
+        self.hands[seat].remove(unit)
+        self.selected = unit
+        self.phase = PLACE
+        return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
+
     def place_unit(self, cell: int, unit: int, r: int) -> None:
-        """Put `unit` on `cell` turned `r`, and update the facing powers of its empty neighbours."""
-        self.occ[cell] = unit
+        """Put `unit` on `cell` turned `r`, update the facing powers of its empty neighbours and
+        the empty cells left around the stones it touches, and queue the stones it completes."""
+        occ, petrified, face, open_ = self.occ, self.petrified, self.face, self.open
+        occ[cell] = unit
         self.rot[cell] = r
-        self._set_face(cell, 0)
-        self._add_faces(cell, 1)
+        if face[cell]:
+            face[cell] = 0
+            open_.remove(cell)
+        adds = self.c.faces[unit % UNITS_PER_FACTION][r]  # as `_add_faces(cell, 1)`
+        for d, other in self.board.around[cell]:
+            if occ[other] < 0 and not petrified[other]:
+                before = face[other]
+                face[other] = before + adds[d]
+                if not before and adds[d]:
+                    insort(open_, other)
+        site_left = self.site_left
+        for site in self.board.cell_sites[cell]:
+            site_left[site] -= 1
+            if not site_left[site]:
+                self.queue.append(site)
 
     def _add_faces(self, cell: int, sign: int) -> None:
         """Add (sign 1) or take away (-1) the powers the unit on `cell` shows to its empty
         placeable neighbours."""
         adds = self.c.faces[self.occ[cell] % UNITS_PER_FACTION][self.rot[cell]]
-        occ, petrified, face = self.occ, self.petrified, self.face
+        occ, petrified, face, open_ = self.occ, self.petrified, self.face, self.open
         for d, other in self.board.around[cell]:
             if occ[other] < 0 and not petrified[other]:
                 before = face[other]
                 face[other] = after = before + sign * adds[d]
                 if after and not before:
-                    insort(self.open, other)
+                    insort(open_, other)
                 elif before and not after:
-                    self.open.remove(other)
+                    open_.remove(other)
 
     def _set_face(self, cell: int, code: int) -> None:
         """Set the facing code of `cell`, keeping `open` in step."""
@@ -694,11 +732,14 @@ class MonsterHex(AbilityRules, StateJson, State):
         return code
 
     def _refresh_faces(self) -> None:
-        """Recompute the derived `face` cache from the board (after reading a state)."""
+        """Recompute the derived `face`, `open` and `site_left` from the board (after reading a
+        state)."""
         self.face = [0] * len(self.board.hexes)
         for cell in self._empty_cells():
             self.face[cell] = self._face_of(cell)
         self.open = [cell for cell, code in enumerate(self.face) if code]
+        occ = self.occ
+        self.site_left = [sum(occ[c] < 0 for c in cells) for cells in self.board.site_cells]
 
     def power(self, cell: int, direction: int) -> int:
         """The power the unit on `cell` shows towards `direction` when stones are resolved:
@@ -721,13 +762,9 @@ class MonsterHex(AbilityRules, StateJson, State):
                 "rot": r,
             }
         ]
-        occ = self.occ
-        site_cells = self.board.site_cells
-        for site in self.board.cell_sites[cell]:
-            if not self.done[site] and min([occ[c] for c in site_cells[site]]) >= 0:
-                self.queue.append(site)
         if self.abilities_on:
-            sites = len(site_cells)
+            occ = self.occ
+            sites = len(self.site_left)
             for other in self._around(cell):
                 if self.petrified[other] and all(occ[n] >= 0 for n in self._around(other)):
                     self.queue.append(sites + other)
@@ -744,9 +781,10 @@ class MonsterHex(AbilityRules, StateJson, State):
     def _resolve_queue(self, events: list[Event]) -> None:
         """Resolve completed sites in site order; stop at a choice, else end the turn (or begin
         Blitz's second placement)."""
-        sites = len(self.board.site_names)
-        while self.queue:
-            site = self.queue.pop(0)
+        queue = self.queue
+        while queue:
+            sites = len(self.board.site_names)
+            site = queue.pop(0)
             if site >= sites:
                 self._resolve_petrified(site - sites, events)
                 continue
@@ -789,9 +827,13 @@ class MonsterHex(AbilityRules, StateJson, State):
     def totals(self, cells: tuple[int, ...], dirs: tuple[int, ...]) -> dict[int, int]:
         """Each faction's total power of the units on `cells` facing `dirs`."""
         totals: dict[int, int] = {}
+        occ, rot, edge, white, black = self.occ, self.rot, self.c.edge, self.white, self.black
         for cell, d in zip(cells, dirs, strict=True):
-            faction = self.occ[cell] // UNITS_PER_FACTION
-            totals[faction] = totals.get(faction, 0) + self.power(cell, d)
+            unit = occ[cell]
+            # `power(cell, d)`, inline: printed, +1 per Enchant, -1 per Curse, never below 0
+            power = edge[unit % UNITS_PER_FACTION][rot[cell]][d] + white[unit] - black[unit]
+            faction = unit // UNITS_PER_FACTION
+            totals[faction] = totals.get(faction, 0) + (power if power > 0 else 0)
         return totals
 
     def large_totals(self, site: int) -> dict[int, int]:
@@ -905,13 +947,16 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
         hand = self.hands[seat]
-        count = min(up_to - len(hand), len(deck))
+        count = up_to - len(hand)
+        if count > len(deck):
+            count = len(deck)
         if count > 0:
-            drawn_units = deck[-count:][::-1]  # popped from the top one at a time
-            del deck[-count:]
-            hand += drawn_units
             names = self.c.unit_names
-            drawn = [names[unit] for unit in drawn_units]
+            drawn = []
+            for _ in range(count):  # from the top, one at a time
+                unit = deck.pop()
+                hand.append(unit)
+                drawn.append(names[unit])
             events.append(
                 {"type": "draw", "seat": seat, "count": len(drawn), "private": {"units": drawn},
                  "visible_to": [seat]}
@@ -1083,6 +1128,9 @@ class MonsterHex(AbilityRules, StateJson, State):
 
     def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
         return words.describe_result(self, lang, names)
+
+    def result_words(self) -> dict[str, Any]:
+        return words.result_words(self)
 
     def render(self, seat: int | None, lang: str = "en") -> str:
         return render(self, seat, lang)

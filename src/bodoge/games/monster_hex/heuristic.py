@@ -67,7 +67,7 @@ def _large_expectation(
 ) -> dict[int, float]:
     """Expected points per faction at an open large stone (or petrified hex) whose tiles are
     worth `worths[faction]` (highest first) to each faction in play."""
-    occ = state.occ
+    occ, rot, edge, white, black = state.occ, state.rot, state.c.edge, state.white, state.black
     totals = dict.fromkeys(worths, 0.0)
     empty = 0
     for cell, d in zip(cells, dirs, strict=True):
@@ -76,8 +76,9 @@ def _large_expectation(
             empty += 1
         else:
             faction = unit // UNITS_PER_FACTION
-            if faction in totals:
-                totals[faction] += state.power(cell, d)
+            if faction in totals:  # `state.power(cell, d)`, inline
+                power = edge[unit % UNITS_PER_FACTION][rot[cell]][d] + white[unit] - black[unit]
+                totals[faction] += power if power > 0 else 0
     first = _shares(totals, 1.0 + SPREAD * empty)
     out = {}
     for f, worth in worths.items():
@@ -138,12 +139,15 @@ def placement_reach(state: MonsterHex, units: list[int]) -> tuple[float, int]:
     done = state.done
     best = 0.0
     matched: set[int] = set()
+    open_edges_at: dict[int, list[int]] = {}  # per cell: the directions of its open stones
     for unit in units:
         kind = unit % UNITS_PER_FACTION
         rotated = c.edge[kind]
         for cell, mask in state._targets(kind):
             matched.add(cell)
-            open_edges = [d for site, d in edges[cell] if not done[site]]
+            open_edges = open_edges_at.get(cell)
+            if open_edges is None:
+                open_edges = open_edges_at[cell] = [d for site, d in edges[cell] if not done[site]]
             if not open_edges:
                 continue
             for r in ROTATIONS[mask]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from bodoge.engine.text import terminal_texts
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import hexgrid
 from bodoge.games.monster_hex.codes import PHASE_NAMES, PLACE, PLACE_BASE, ROUNDS, UNIT
@@ -49,15 +50,15 @@ LABELS = {
         "resolved": "resolved",
         "scores": "Scores:",
         "choosing": "  seat {seat}: (choosing)",
-        "score_row": "  seat {seat} {faction} {points:3} pts  tiles: {tiles:20} "
+        "score_row": "  seat {seat} {faction} {points:3|pt |pts}  tiles: {tiles:20} "
         "hand {hand}, deck {deck}",
         "ability": ", ability {ability}",
-        "shared_row": "  shared {faction} {points:3} pts  tiles: {tiles}",
+        "shared_row": "  shared {faction} {points:3|pt |pts}  tiles: {tiles}",
         "hand": "Your hand (seat {seat}; powers clockwise from NE): ",
         "hand_unit": "{code} ({rank}, {edges})",
         "empty": "empty",
         "objectives": "Objectives:",
-        "objective": "  [{who}] {key}: {text} ({points} pts)",
+        "objective": "  [{who}] {key}: {text} ({points:pt|pts})",
         "public": "public",
         "seat": "seat {seat}",
         "placing": "Placing: {unit} ({faction}, rank {rank}), powers clockwise from NE: {edges}",
@@ -126,6 +127,8 @@ LABELS = {
         "rotate": "混乱したユニットを回転させてください",
     },
 }
+terminal_texts(LABELS)  # seats counted from 1, counts with their nouns
+
 PHASE_LABELS = {"ability": "pick_ability"}  # phase name -> label key where the two differ
 # a legal placement of the picked unit: what it shows each neighbour and each open stone
 SPOT = "  {hex}@{rot}  {sides}"

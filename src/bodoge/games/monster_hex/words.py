@@ -55,6 +55,11 @@ def unit_name(c: Content, unit: int, lang: str) -> str:
     return f"{c.unit_names[unit]} ({faction.en} {kind.en})"
 
 
+def points_en(count: int) -> str:
+    """ "1 point", "0 points", "12 points"."""
+    return f"{count} point{'' if count in (1, -1) else 's'}"
+
+
 def tile_name(c: Content, tile: int, lang: str) -> str:
     """A tile by worth and color, "the 7-point Red tile" / "赤の7点タイル", with its key when
     another tile looks the same."""
@@ -226,7 +231,7 @@ def _take_label(state: MonsterHex, tile: int, lang: str) -> str:
     faction = faction_name(state.c, chooser, lang)
     if lang == "ja":
         return f"{name}を取る（{faction}に{points}点）"
-    return f"Take {name} ({points} points for {faction})"
+    return f"Take {name} ({points_en(points)} for {faction})"
 
 
 def _target_label(state: MonsterHex, mechanic: int, cell: int, lang: str) -> str:
@@ -291,7 +296,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         else:
             lines.append(
                 f"Both players lose: each scored less than the shared faction {who} "
-                f"({shared['score']} points)"
+                f"({points_en(shared['score'])})"
             )
     else:
         best = scores[result.winners[0]]
@@ -303,7 +308,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
                 lines.append(f"{seat(holder)}の勝ち：{others}と{best}点で並び、{seven_name}を持つ")
             else:
                 lines.append(
-                    f"{_cap(seat(holder))} wins the tie on {best} points with {others}, "
+                    f"{_cap(seat(holder))} wins the tie on {points_en(best)} with {others}, "
                     f"holding {seven_name}"
                 )
         elif len(result.winners) > 1:
@@ -313,7 +318,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
                 )
             else:
                 lines.append(
-                    f"{_cap(seats(result.winners))} share the win on {best} points "
+                    f"{_cap(seats(result.winners))} share the win on {points_en(best)} "
                     f"(none of them holds {seven_name})"
                 )
         else:
@@ -321,7 +326,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
             if ja:
                 lines.append(f"{seat(winner)}の勝ち：{best}点")
             else:
-                lines.append(f"{_cap(seat(winner))} wins with {best} points")
+                lines.append(f"{_cap(seat(winner))} wins with {points_en(best)}")
     scored = seat_points(state) if (state.obj_public or any(state.obj_private)) else None
     for s, faction in enumerate(state.factions):
         parts = _sources(state, faction, scored[s] if scored else None, lang)
@@ -334,7 +339,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         joined = SEP[lang].join(parts) or ("得点なし" if ja else "nothing")
         lines.append(
             f"{who}：{scores[s]}点 = {joined}{marker}" if ja
-            else f"{who}: {scores[s]} points = {joined}{marker}"
+            else f"{who}: {points_en(scores[s])} = {joined}{marker}"
         )  # fmt: skip
     if state.shared_mode:
         shared_points = state.points()[state.shared]
@@ -343,7 +348,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         joined = SEP[lang].join(parts) or ("得点なし" if ja else "nothing")
         lines.append(
             f"共有色（{name}）：{shared_points}点 = {joined}" if ja
-            else f"Shared faction ({name}): {shared_points} points = {joined}"
+            else f"Shared faction ({name}): {points_en(shared_points)} = {joined}"
         )  # fmt: skip
     return lines
 
@@ -374,3 +379,41 @@ def _sources(
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def result_words(state: MonsterHex) -> dict[str, Any]:
+    """The breakdown's words: the factions (this game's content names them), the 7-point tile
+    and its holder, the objectives scored, the shared faction."""
+    c = state.c
+    factions = {f.key: {"en": f.en, "ja": f.ja} for f in c.factions}
+    yes = {"true": {"en": "yes", "ja": "はい"}}
+    return {
+        "labels": {
+            "factions": {"en": "Faction", "ja": "派閥"},
+            "seven": {"en": "The 7-point tile", "ja": "7点タイル"},
+            "seven_holder": {"en": "Holder of the 7-point tile", "ja": "7点タイルの持ち主"},
+            "objectives": {"en": "Objective points", "ja": "目標カードの得点"},
+            "shared_faction": {"en": "Shared faction", "ja": "共有色"},
+            "double_loss": {
+                "en": "Both players below the shared faction",
+                "ja": "2人とも共有色より下",
+            },
+            "no_winner": {"en": "No winner", "ja": "勝者なし"},
+        },
+        "values": {
+            "factions": factions,
+            "seven": {
+                tile.key: {lang: tile_name(c, code, lang) for lang in ("en", "ja")}
+                for code, tile in enumerate(c.tiles)
+            },
+            "seven_holder": factions,
+            "objectives": {o.key: {"en": o.en, "ja": o.ja} for o in c.objectives},
+            "shared_faction": {
+                **factions,
+                "faction": {"en": "faction", "ja": "派閥"},
+                "score": {"en": "points", "ja": "得点"},
+            },
+            "double_loss": yes,
+            "no_winner": yes,
+        },
+    }

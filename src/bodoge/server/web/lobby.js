@@ -3,7 +3,7 @@ import { api, clockKinds, games, guestToken, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
-import { errorText, homeLink, levelName } from "./views.js";
+import { choiceLabel, errorText, homeLink, levelName, optionLabel, optionsList } from "./views.js";
 
 const CLOCK_KINDS = ["none", "realtime", "turn"];
 
@@ -429,14 +429,14 @@ function optionField(option, form) {
       "select",
       { id, onchange: (event) => (form.options[option.key] = event.target.value) },
       (option.choices || []).map((choice) =>
-        h("option", { value: choice, selected: form.options[option.key] === choice }, choice),
+        h("option", { value: choice, selected: form.options[option.key] === choice }, choiceLabel(option, choice)),
       ),
     );
   }
   return h(
     "div",
     { class: "option-row", "data-option": option.key },
-    h("label", { for: id }, h("code", {}, option.key)),
+    h("label", { for: id }, optionLabel(option)),
     input,
     h("p", { class: "help", id: `${id}-help` }, option.help[lang]),
   );
@@ -481,6 +481,7 @@ export function joinPage(main, tableId, invite) {
     const g = state.game;
     about.replaceChildren(
       g ? h("p", {}, h("strong", {}, g.title[lang]), " — ", g.summary[lang]) : "",
+      g && state.info ? optionsList(g, state.info.options) : "",
       state.info
         ? h(
             "p",

@@ -4,7 +4,17 @@ import { api, game, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { seatAt } from "./store.js";
-import { drawBoard, drawingModule, entryLines, errorText, homeLink, loadTable, resultView, seatNames } from "./views.js";
+import {
+  drawBoard,
+  drawingModule,
+  entryLines,
+  errorText,
+  homeLink,
+  loadTable,
+  optionsList,
+  resultView,
+  seatNames,
+} from "./views.js";
 
 export function replayPage(main, tableId, query) {
   const mine = seatAt(tableId);
@@ -146,8 +156,15 @@ export function replayPage(main, tableId, query) {
         a?.entry ? h("ul", { class: "log step-entry" }, entryLines(a.entry, names()).map((line) => h("li", {}, line))) : null,
         a ? h("div", { class: "replay-boards" }, boards()) : null,
         a?.prompt?.over ? resultView(a.prompt.result, names()) : null,
+        optionsPanel(),
       ),
     );
+  };
+
+  // The options the table was created with, named as the lobby names them.
+  const optionsPanel = () => {
+    const list = s.info && s.gameInfo ? optionsList(s.gameInfo, s.info.options) : null;
+    return list ? h("section", { class: "panel options-panel" }, h("h2", {}, t("options")), list) : null;
   };
 
   const keys = (event) => {

@@ -12,6 +12,7 @@ import {
   homeLink,
   loadTable,
   logItems,
+  optionsList,
   resultView,
   seatNames,
 } from "./views.js";
@@ -84,6 +85,7 @@ export function tablePage(main, tableId) {
     );
     parts.result = h("div", { class: "result-area" });
     parts.seats = h("ul", { class: "seats" });
+    parts.options = h("section", { class: "panel options-panel" });
     parts.logTitle = h("h2", {});
     parts.log = h("ol", { class: "log", "aria-live": "polite" });
     parts.links = h("div", { class: "links" });
@@ -108,6 +110,7 @@ export function tablePage(main, tableId) {
             "aside",
             { class: "side" },
             h("section", { class: "panel" }, parts.seatsTitle = h("h2", {}), parts.seats),
+            parts.options,
             h("section", { class: "panel" }, parts.logTitle, parts.log),
             parts.links,
           ),
@@ -210,7 +213,15 @@ export function tablePage(main, tableId) {
     }
   };
 
+  // The options the table was created with, named as the lobby names them.
+  const renderOptions = () => {
+    const list = s.info && s.gameInfo ? optionsList(s.gameInfo, s.info.options) : null;
+    parts.options.replaceChildren(...(list ? [h("h2", {}, t("options")), list] : []));
+    parts.options.hidden = !list;
+  };
+
   const renderSeats = () => {
+    renderOptions();
     if (!s.info) return;
     const n = names();
     parts.seats.replaceChildren(

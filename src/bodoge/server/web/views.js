@@ -37,6 +37,31 @@ export function seatNames(info, gameInfo, mySeat) {
   });
 }
 
+// An option's name and a choice's name in the page's language (the game's own words, from
+// /api/games); the key or the value itself only for a server too old to send them.
+export function optionLabel(option) {
+  return option.label?.[lang] || option.key;
+}
+
+export function choiceLabel(option, value) {
+  return option.choice_labels?.[value]?.[lang] || String(value);
+}
+
+// A table's options as a list of "name: choice" (those the lobby offers: the server's own
+// settings, such as a content folder, are not the players' business).
+export function optionsList(gameInfo, options) {
+  const shown = (gameInfo?.options || []).filter((option) => options && option.key in options);
+  if (!shown.length) return null;
+  return h(
+    "dl",
+    { class: "table-options" },
+    shown.map((option) => [
+      h("dt", {}, optionLabel(option)),
+      h("dd", { "data-option": option.key }, choiceLabel(option, options[option.key])),
+    ]),
+  );
+}
+
 // A table's info and its game's content (words, card names...): [info, content]; the content is
 // {} when the server has none for the game.
 export function loadTable(tableId) {
@@ -126,21 +151,40 @@ export function logItems(entries, names, fresh) {
   );
 }
 
-// The result: who won, each seat's rank and score, and the game's own breakdown.
+// The result: who won, each seat's rank and score, and the game's own breakdown, named with the
+// game's words (`labels`, `values`, `seats`: see State.result_words); a list of per-seat lists
+// (the games of a match) makes one column each, "Game 1", "Game 2".
 export function resultView(result, names) {
   if (!result) return null;
   const players = names.length;
   const winners = (result.winners || []).map((seat) => names[seat]);
-  const columns = []; // breakdown fields with one value per seat
+  const columns = []; // breakdown fields with one value per seat: [label, values, key]
   const others = [];
   const labels = result.labels || {};
+  const values = result.values || {};
+  const seats = new Set(result.seats || []);
+  const label = (key, n) => (labels[key]?.[lang] || key).replace("{n}", n);
+  const perSeat = (value) => Array.isArray(value) && value.length === players;
   for (const [key, value] of Object.entries(result.detail || {})) {
-    const label = labels[key]?.[lang] || key;
-    if (Array.isArray(value) && value.length === players) columns.push([label, value]);
-    else others.push([label, value]);
+    if (perSeat(value)) columns.push([label(key), value, key]);
+    else if (Array.isArray(value) && value.length && value.every(perSeat)) {
+      value.forEach((row, i) => columns.push([label(key, i + 1), row, key]));
+    } else others.push([label(key), value, key]);
   }
   const text = result.text?.[lang];
-  const format = (v) => (Array.isArray(v) ? v.map(format).join(" / ") : typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+  const word = (key, v) => {
+    if (seats.has(key) && (v === null || typeof v === "number")) return v === null || v < 0 ? "—" : names[v] ?? String(v);
+    return values[key]?.[String(v)]?.[lang] ?? String(v);
+  };
+  const format = (key, v) => {
+    if (v === null || v === undefined) return "—";
+    if (Array.isArray(v)) return v.length ? v.map((item) => format(key, item)).join(" / ") : "—";
+    if (typeof v === "object") {
+      const entries = Object.entries(v);
+      return entries.length ? entries.map(([k, item]) => `${word(key, k)} ${format(key, item)}`).join(t("list_sep")) : "—";
+    }
+    return word(key, v);
+  };
   return h(
     "section",
     { class: "result", "aria-live": "polite" },
@@ -170,13 +214,13 @@ export function resultView(result, names) {
             h("td", {}, name),
             h("td", {}, result.ranks?.[seat] ?? "—"),
             h("td", {}, result.scores?.[seat] ?? "—"),
-            columns.map(([, values]) => h("td", {}, format(values[seat]))),
+            columns.map(([, column, key]) => h("td", {}, format(key, column[seat]))),
           ),
         ),
       ),
     ),
     others.length && !text
-      ? h("dl", { class: "detail" }, others.map(([label, v]) => [h("dt", {}, label), h("dd", {}, format(v))]))
+      ? h("dl", { class: "detail" }, others.map(([name, v, key]) => [h("dt", {}, name), h("dd", {}, format(key, v))]))
       : null,
   );
 }

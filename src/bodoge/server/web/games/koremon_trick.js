@@ -1,4 +1,4 @@
-// Trick the Monster: every seat's points, hand size, cards won and face-up Mimics; the trick on
+// Trick the Monster!: every seat's points, hand size, cards won and face-up Mimics; the trick on
 // the table (led Mimics, then each card with the species a Mimic names); the last trick and the
 // rule that decided it; this seat's hand. Clicking a card of the hand plays it; a Mimic played
 // into a trick with monsters first asks which of them it names (only the species offered).
@@ -62,7 +62,8 @@ export function draw(root, prompt, ctx) {
       [word(ctx, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
       [`${word(ctx, "hand_count", { count })} · ${word(ctx, "won_count", { count: won })}`, "koremon-muted", 14],
       [word(ctx, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
-      [view.mimic_only.includes(seat) ? word(ctx, "mimic_only") : "", "koremon-muted", 13],
+      // A seat that led a Mimic is known to hold only Mimics until its hand runs out.
+      [count > 0 && view.mimic_only.includes(seat) ? word(ctx, "mimic_only") : "", "koremon-muted", 13],
     ];
     lines.forEach(([words, cls, size], i) => {
       if (words) parts.push(text(px + 8, py + 22 + i * 21, words, { class: cls, "font-size": size }));

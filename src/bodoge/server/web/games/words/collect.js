@@ -1,8 +1,9 @@
 // Words of the Collect! drawing that are not the game's own (those come from ctx.content).
+import { fill } from "./fill.js";
 export const WORDS = {
   en: {
     deck: "Deck {name}",
-    cards: "{n} cards",
+    cards: "{n:card|cards}",
     card: "1 card",
     empty: "empty",
     unknown_run: "? ×{n}",
@@ -72,5 +73,5 @@ export const WORDS = {
 
 export function word(lang, key, params = {}) {
   const text = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return fill(text, params);
 }

@@ -1,5 +1,6 @@
 // UI words of the four Collectable Monster drawings, English and Japanese (card names and the
 // games' own terms come from ctx.content).
+import { fill } from "./fill.js";
 
 const WORDS = {
   en: {
@@ -8,7 +9,7 @@ const WORDS = {
     round: "Round {round}/{rounds}",
     deck: "Deck: {count}",
     money: "{money} money",
-    score: "{score} pts",
+    score: "{score:pt|pts}",
     cards: "{count}/15 cards",
     table: "On the table (bid in this order)",
     bidding_on: "Bid on monster {number} of {total}: the {card}",
@@ -32,7 +33,7 @@ const WORDS = {
     hand_view: "Your hand",
     hand_count: "{count} in hand",
     won_count: "{count} won",
-    face_up: "{count} face-up Mimics",
+    face_up: "{count:face-up Mimic|face-up Mimics}",
     trick: "The trick",
     last_trick: "Last trick",
     led: "led Mimic (face up)",
@@ -103,5 +104,5 @@ const WORDS = {
 export function word(ctx, key, params = {}) {
   const table = WORDS[ctx.lang] || WORDS.en;
   const template = table[key] ?? WORDS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return fill(template, params);
 }

@@ -1,4 +1,5 @@
 // Words of the Monster Hex drawing that are not the game's own (those come from ctx.content).
+import { fill } from "./fill.js";
 export const WORDS = {
   en: {
     round: "Round {n} of {of}",
@@ -18,7 +19,7 @@ export const WORDS = {
     hand_of: "{n} in hand",
     deck: "deck {n}",
     shared_deck: "shared deck {n}",
-    points: "{n} pts",
+    points: "{n:pt|pts}",
     ability: "Ability",
     objectives: "Objectives",
     public_objectives: "Public objectives",
@@ -29,7 +30,7 @@ export const WORDS = {
     shared: "Shared faction",
     seat_faction: "{faction}",
     no_faction: "no faction yet",
-    points_pts: "{n} points",
+    points_pts: "{n:point|points}",
     counters: "Counters: {white} white, {black} black",
     petrified: "Petrified ({n})",
     pass: "Pass",
@@ -84,5 +85,5 @@ export const WORDS = {
 
 export function word(lang, key, params = {}) {
   const text = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return fill(text, params);
 }
