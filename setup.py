@@ -29,6 +29,8 @@ PURE = {
     # Match copies itself with Match.__new__ to skip __init__, which a native class cannot skip
     # (its __new__ runs __init__); it drives a match, not the playouts and searches.
     "bodoge/engine/match.py",
+    # TerminalText subclasses str, which a native class cannot; it renders the terminal text.
+    "bodoge/engine/text.py",
 }
 
 
