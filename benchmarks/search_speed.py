@@ -13,13 +13,22 @@ does once per iteration (the preparation, once per decision, is not counted).
 `--search-positions` of them, a fresh seeded bot per position. Both count CPU time of this
 process (`time.process_time`), so the figures move less with the machine's load, and run in
 interleaved rounds (every game in each round); the table gives the median over the rounds.
+
+    python benchmarks/search_speed.py --compare issue=/tmp/issue/src first=/tmp/first/src now=src
+
+compares source trees (`git archive COMMIT src | tar -x -C DIR`): ISMCTS iterations per CPU
+second only, each tree in a process of its own (`PYTHONPATH=SRC`) in every round, the trees in
+turn, and each tree's median with its ratio to the first tree's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 
 import bodoge
@@ -79,6 +88,48 @@ def ismcts_rate(cases: list[tuple[State, int]], iterations: int) -> float:
     return iterations * len(cases) / (time.process_time() - start)
 
 
+RATE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from search_speed import ismcts_rate, ladder_players, positions
+games, count, searched, iterations = sys.argv[2].split(","), *map(int, sys.argv[3:6])
+rates = {}
+for game in games:
+    found = positions(game, ladder_players(game), count)
+    cases = found[:: max(len(found) // searched, 1)][:searched]
+    rates[game] = ismcts_rate(cases, iterations)
+print(json.dumps(rates))
+"""
+
+
+def compare(trees: list[str], games: list[str], args: argparse.Namespace) -> None:
+    """ISMCTS iterations/s of each source tree (NAME=SRC), one process per tree and round."""
+    named = [tree.split("=", 1) if "=" in tree else [tree, tree] for tree in trees]
+    here = os.path.dirname(os.path.abspath(__file__))
+    rates: dict[str, dict[str, list[float]]] = {name: {g: [] for g in games} for name, _ in named}
+    load = os.getloadavg()[0]
+    for _ in range(args.rounds):
+        for name, src in named:
+            env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
+            command = [sys.executable, "-c", RATE, here, ",".join(games)]
+            command += [str(args.positions), str(args.search_positions), str(args.iterations)]
+            run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            for game, rate in json.loads(run.stdout).items():
+                rates[name][game].append(rate)
+    print(
+        f"{args.rounds} rounds, medians of ISMCTS iterations per CPU second at {args.iterations} "
+        f"iterations; load average {load:.2f} before, {os.getloadavg()[0]:.2f} after"
+    )
+    names = [name for name, _ in named]
+    ratios = [f"{name}/{names[0]}" for name in names[1:]]
+    print("| game | players | " + " | ".join(names + ratios) + " |")
+    print("|---|---:|" + "---:|" * (2 * len(names) - 1))
+    for game in games:
+        medians = [statistics.median(rates[name][game]) for name in names]
+        cells = [f"{m:,.0f}" for m in medians] + [f"{m / medians[0]:.2f}x" for m in medians[1:]]
+        print(f"| {game} | {ladder_players(game)} | " + " | ".join(cells) + " |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -88,8 +139,14 @@ def main() -> None:
     parser.add_argument("--search-positions", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=ISMCTS_ITERATIONS["normal"])
     parser.add_argument("--no-ismcts", action="store_true", help="measure determinize only")
+    parser.add_argument(
+        "--compare", nargs="+", metavar="NAME=SRC", help="ISMCTS iterations/s of source trees"
+    )
     args = parser.parse_args()
     games = args.games or game_ids()
+    if args.compare:
+        compare(args.compare, games, args)
+        return
     cases = {
         game_id: positions(game_id, ladder_players(game_id), args.positions) for game_id in games
     }

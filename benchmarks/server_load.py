@@ -28,8 +28,12 @@ What it measures:
   watcher. A bot moves as soon as the server runs it, so this is the wait of a move in the
   server's queue, which the latency above (from `created`) does not include.
 - the client's event-loop lag (how late a 10 ms sleep wakes), so a slow client shows.
-- CPU seconds of the server process and of this client, and the load average before and after
-  (the machine may be shared).
+- CPU seconds of the server process, of the PostgreSQL processes serving the run's database
+  ("db CPU") and of this client, and the load average before and after (the machine may be
+  shared).
+
+Each table is made over a new HTTP connection, as by many browsers, so the kernel spreads them
+over the workers (and a table's bots run in the worker that made it).
 
 Everything is on 127.0.0.1; the run is bounded by --seconds plus setup and grace timeouts.
 """
@@ -109,6 +113,27 @@ def cpu_seconds(pid: int) -> float:
     return own + sum(cpu_seconds(int(child)) for child in children)
 
 
+def database_cpu_seconds(db_url: str | None) -> dict[int, float]:
+    """utime + stime of each PostgreSQL server process serving the run's database, by pid
+    (none on SQLite, which runs inside the server)."""
+    if db_url is None:
+        return {}
+    import psycopg
+
+    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
+        pids = admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", (db_url.rsplit("/", 1)[1],)
+        ).fetchall()
+    found = {}
+    for (pid,) in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
 def stop_server(server: subprocess.Popen[bytes]) -> None:
     os.killpg(server.pid, signal.SIGTERM)
     try:
@@ -170,16 +195,21 @@ class Load:
         self.failures = 0
 
     async def run(self, headers: dict[str, str], slots: list[Slot]) -> None:
-        """Play every slot until `stop` is set."""
-        async with httpx.AsyncClient(base_url=self.base, headers=headers, timeout=30) as http:
+        """Play every slot until `stop` is set (then every socket is closed)."""
+        # No keep-alive: each table is made over a new connection, as from many browsers, so
+        # the tables (and the bots, run where a table was made) spread over the workers.
+        no_keepalive = httpx.Limits(max_keepalive_connections=0)
+        async with httpx.AsyncClient(
+            base_url=self.base, headers=headers, timeout=SETUP_TIMEOUT, limits=no_keepalive
+        ) as http:
             self.http = http
             tasks = [asyncio.create_task(self.play(slot)) for slot in slots]
             lag = asyncio.create_task(self.measure_lag())
             await self.stop.wait()
-            await asyncio.wait(tasks, timeout=10)
             lag.cancel()
             for task in tasks:
                 task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def new_table(self) -> str:
         seats = [{"kind": "bot", "level": "random"}] * self.args.players
@@ -201,8 +231,9 @@ class Load:
 
     async def watch(self, slot: Slot, table: str, firsts: list[float]) -> None:
         """Follow one table until its game ends or the run stops, noting when each ply arrived."""
+        url = f"{self.ws_base}/ws/tables/{table}"
         try:
-            async with connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**24) as sock:
+            async with connect(url, max_size=2**24, open_timeout=SETUP_TIMEOUT) as sock:
                 await sock.send(json.dumps({"type": "watch", "last_ply": 0}))
                 await self.follow(sock, slot, table, firsts)
         except (ConnectionClosed, OSError):
@@ -212,34 +243,26 @@ class Load:
     async def follow(
         self, sock: ClientConnection, slot: Slot, table: str, firsts: list[float]
     ) -> None:
+        """Note each update's arrival until the game is over (the run's end cancels it)."""
         seen, first = 0, True
-        stop = asyncio.ensure_future(self.stop.wait())
-        try:
-            while True:
-                receive = asyncio.ensure_future(sock.recv())
-                done, _ = await asyncio.wait({receive, stop}, return_when=asyncio.FIRST_COMPLETED)
-                if receive not in done:
-                    receive.cancel()
-                    return
-                arrived = time.time()
-                update = json.loads(receive.result())
-                if update.get("type") != "update":
-                    continue
-                if first:
-                    first = False
-                    firsts.append(arrived)
-                    if len(firsts) == slot.watchers:
-                        slot.ready[table] = arrived
-                ply = int(update["ply"])
-                for done_ply in range(seen + 1, ply + 1):
-                    entry = slot.arrivals.setdefault((table, done_ply), [0.0, 0])
-                    entry[0] = max(entry[0], arrived)
-                    entry[1] += 1
-                seen = max(seen, ply)
-                if update.get("status") == "over":
-                    return
-        finally:
-            stop.cancel()
+        async for text in sock:
+            arrived = time.time()
+            update = json.loads(text)
+            if update.get("type") != "update":
+                continue
+            if first:
+                first = False
+                firsts.append(arrived)
+                if len(firsts) == slot.watchers:
+                    slot.ready[table] = arrived
+            ply = int(update["ply"])
+            for done_ply in range(seen + 1, ply + 1):
+                entry = slot.arrivals.setdefault((table, done_ply), [0.0, 0])
+                entry[0] = max(entry[0], arrived)
+                entry[1] += 1
+            seen = max(seen, ply)
+            if update.get("status") == "over":
+                return
 
     async def measure_lag(self) -> None:
         while True:
@@ -277,6 +300,8 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                 slots = [Slot(i, per_table + (i < extra)) for i in range(args.tables)]
                 load = Load(f"http://{HOST}:{port}", f"ws://{HOST}:{port}", args)
                 marks: dict[str, float] = {"began": time.time()}
+                db_before: dict[int, float] = {}
+                db_after: dict[int, float] = {}
 
                 async def main() -> None:
                     runner = asyncio.create_task(
@@ -291,11 +316,13 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                     await asyncio.sleep(args.warmup)
                     marks["start"] = time.time()
                     marks["server_cpu"] = cpu_seconds(server.pid)
+                    db_before.update(database_cpu_seconds(db_url))
                     marks["client_cpu"] = sum(os.times()[:2])
                     marks["lags"] = len(load.lags)
                     await asyncio.sleep(args.seconds)
                     marks["end"] = time.time()
                     marks["server_cpu_end"] = cpu_seconds(server.pid)
+                    db_after.update(database_cpu_seconds(db_url))
                     marks["client_cpu_end"] = sum(os.times()[:2])
                     marks["lags_end"] = len(load.lags)
                     await asyncio.sleep(GRACE)
@@ -343,6 +370,8 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
         "games": sum(slot.games for slot in slots),
         "failures": load.failures,
         "server_cpu": (marks["server_cpu_end"] - marks["server_cpu"]) / window,
+        # a process that started in the window counts whole, one that ended in it not at all
+        "db_cpu": sum(cpu - db_before.get(pid, 0.0) for pid, cpu in db_after.items()) / window,
         "client_cpu": (marks["client_cpu_end"] - marks["client_cpu"]) / window,
         "lag_p99": percentile(lags, 0.99) if lags else float("nan"),
         "load_before": load_before,
@@ -367,9 +396,9 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
           f"measured per run; several workers share PostgreSQL and Redis")  # fmt: skip
     print()
     print("| db | workers | moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | "
-          "undelivered | games | server CPU | client CPU | client lag p99 | pace p50/p99 ms | "
-          "setup s | load avg before → after |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "undelivered | games | server CPU | db CPU | client CPU | client lag p99 | "
+          "pace p50/p99 ms | setup s | load avg before → after |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for db, workers, result in results:
         latencies = [value * 1000 for value in result["latencies"]]
         if latencies:
@@ -385,7 +414,8 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
         )
         print(f"| {db} | {workers} | {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | "
               f"{p99:.1f} | {top:.1f} | {len(latencies)} | {result['undelivered']} | "
-              f"{result['games']} | {result['server_cpu']:.2f} | {result['client_cpu']:.2f} | "
+              f"{result['games']} | {result['server_cpu']:.2f} | {result['db_cpu']:.2f} | "
+              f"{result['client_cpu']:.2f} | "
               f"{result['lag_p99'] * 1000:.1f} ms | {pace} | {result['setup']:.1f} | "
               f"{result['load_before'][0]:.2f} → {result['load_after'][0]:.2f} |")  # fmt: skip
     for db, workers, result in results:

@@ -85,18 +85,19 @@ def rewards(state: State, score_weight: float = 0.0) -> list[float]:
     players = state.players
     if result is None:
         return [0.0] * players
-    share = 1.0 / len(result.winners) if result.winners else 0.0
+    winners, ranks, scores = result.winners, result.ranks, result.scores
+    share = 1.0 / len(winners) if winners else 0.0
     spread = max(players - 1, 1)
-    low, high = min(result.scores), max(result.scores)
     out = []
     for seat in range(players):
-        win = share if seat in result.winners else 0.0
-        place = (players - result.ranks[seat]) / spread
-        value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
-        if score_weight:
-            scaled = (result.scores[seat] - low) / (high - low) if high > low else 0.5
-            value = (1.0 - score_weight) * value + score_weight * scaled
-        out.append(value)
+        win = share if seat in winners else 0.0
+        place = (players - ranks[seat]) / spread
+        out.append(WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place)
+    if score_weight:
+        low, high = min(scores), max(scores)
+        for seat in range(players):
+            scaled = (scores[seat] - low) / (high - low) if high > low else 0.5
+            out[seat] = (1.0 - score_weight) * out[seat] + score_weight * scaled
     return out
 
 
@@ -183,15 +184,38 @@ class IsmctsBot:
         first: int | None = me
         growing = True
         sealed_by_policy = self.opponents == "policy"
-        while growing and not world.is_over():
+        while growing:
+            # A forced step (a die roll, a lone option) is no decision: it gets no node, so
+            # the tree grows only where someone has a choice.
+            world.skip_forced()
+            if world.is_over():
+                break
             group = world.pending()
             if len(group) == 1:
-                legal = world.legal_actions(group[0])
-                if len(legal) == 1:
-                    # A forced step (a die roll, a lone option) is no decision: it gets no
-                    # node, so the tree grows only where someone has a choice.
-                    world.apply_quiet(group[0], legal[0])
-                    continue
+                # One seat decides (the usual case): one action is the node's key, and its
+                # events are not needed (only another seat's sealed choice is hidden).
+                seat = group[0]
+                legal = world.search_actions(seat)
+                table = node.tables.get(seat)
+                if table is None:
+                    table = node.tables[seat] = {}
+                priors = self._priors(node, world, seat, legal) if self.prior_weight else None
+                action, fresh = self._select(table, legal, priors, world, seat)
+                stat = table.get(action)
+                if stat is None:
+                    stat = table[action] = [0.0, 0.0, 1.0]
+                path.append((stat, seat))
+                world.apply_quiet(seat, action)  # a search action is a legal one
+                first = None
+                key: tuple[int, ...] = (seat, action)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    growing = False  # one new node per iteration, then play out
+                elif fresh:
+                    growing = False
+                node = child
+                continue
             members = set(group)
             acted: set[int] = set()
             joint: list[int] = []
@@ -278,10 +302,12 @@ class IsmctsBot:
         heuristic likes best when there are priors, else one at random). With priors, each
         action's value gets a bias of weight x prior / (visits + 1), which fades with visits
         (progressive bias, Chaslot et al. 2008)."""
-        untried = [a for a in legal if a not in table]
+        untried = []
         for a in legal:
             stat = table.get(a)
-            if stat is not None:
+            if stat is None:
+                untried.append(a)
+            else:
                 stat[2] += 1.0
         if untried and self.widening:
             tried = [a for a in legal if a in table]
@@ -324,23 +350,5 @@ class IsmctsBot:
     def _playout(self, world: State) -> bool:
         """Play to the end; False if the game has not ended after `max_playout` moves. The
         moves are applied quietly (no checks, no kept events): they come from `legal_actions`
-        and nobody reads their events."""
-        rng = self.rng
-        below = rng.below
-        # A game without a rule of thumb plays uniformly at random anyway: the same draw inline.
-        policy = self.playout == "policy" and type(world).playout_action is not State.playout_action
-        is_over, pending, legal_actions = world.is_over, world.pending, world.legal_actions
-        playout_action, apply = world.playout_action, world.apply_quiet
-        for _ in range(self.max_playout):
-            if is_over():
-                return True
-            seat = pending()[0]
-            legal = legal_actions(seat)
-            if len(legal) == 1:
-                action = legal[0]
-            elif policy:
-                action = playout_action(seat, legal, rng)
-            else:
-                action = legal[below(len(legal))]
-            apply(seat, action)
-        return is_over()
+        and nobody reads their events (`State.playout`, which a game may make faster)."""
+        return world.playout(self.rng, self.playout == "policy", self.max_playout)

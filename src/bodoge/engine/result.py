@@ -28,7 +28,14 @@ class Result:
 
 def ranks_from_keys(keys: Sequence[Any]) -> list[int]:
     """Competition ranks (1, 2, 2, 4) from per-seat sort keys where a larger key is better."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
+    ranks = []
+    for key in keys:  # loops, not sum() over a generator: every search playout ends here
+        rank = 1
+        for other in keys:
+            if other > key:
+                rank += 1
+        ranks.append(rank)
+    return ranks
 
 
 def ranked_result(

@@ -25,6 +25,16 @@ _SMALL = 1 << 32
 _SURE = (1 << 64) - _SMALL
 
 
+# For loops that inline `next64` (the search's playouts): the step's constants, and the bound
+# under which `below(n)` accepts a draw (it returns the draw % n).
+GOLDEN, MUL1, MUL2, MASK = _GOLDEN, _MUL1, _MUL2, _MASK
+
+
+def accept_below(n: int) -> int:
+    """The draws `below(n)` keeps: those under this (the last incomplete run of n rejected)."""
+    return (1 << 64) - (1 << 64) % n
+
+
 def fresh_seed() -> int:
     """A seed for a new game when the caller gives none (63 bits, so JSON readers keep it exact)."""
     return int.from_bytes(os.urandom(8), "big") >> 1

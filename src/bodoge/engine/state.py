@@ -354,6 +354,54 @@ class State(ABC):
         self.ply += 1
         self._apply(seat, action)
 
+    def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
+        """Play on to the end as a search's simulated game does; False if the game is not over
+        after `limit` more moves. Each move: a lone legal action of the first pending seat is
+        taken without a draw, else `playout_action(seat, legal, rng)` (with `policy` False, a
+        uniformly random legal action, `legal[rng.below(len(legal))]`), applied quietly.
+
+        A game may override this with a faster loop of its own (no events, no legal-action
+        lists it does not need), which must make exactly the same moves with the same draws
+        from `rng` and `self.rng` and leave exactly the same state, so the search's choices at
+        a seed stay the same (tests/ai/test_playouts.py compares the two); only a game with
+        `fast_chance` may draw its dice from `self.rng` its own way."""
+        below = rng.below
+        uniform = not policy or type(self).playout_action is State.playout_action
+        is_over, pending, legal_actions = self.is_over, self.pending, self.legal_actions
+        playout_action, apply = self.playout_action, self.apply_quiet
+        for _ in range(limit):
+            if is_over():
+                return True
+            seat = pending()[0]
+            legal = legal_actions(seat)
+            if len(legal) == 1:
+                action = legal[0]
+            elif uniform:  # what the default `playout_action` draws, inline
+                action = legal[below(len(legal))]
+            else:
+                action = playout_action(seat, legal, rng)
+            apply(seat, action)
+        return is_over()
+
+    # Whether a game's own `playout` and `skip_forced` may draw its chance (dice) from the same
+    # distribution more cheaply than its rules do (`bodoge.engine.dice`): then they make the
+    # rules' moves for other dice, and the search's choices at a seed are not the protocol
+    # loop's. Set False, they must draw exactly as the rules do (the tests compare them so).
+    fast_chance: ClassVar[bool] = False
+
+    def skip_forced(self) -> None:
+        """Apply the forced steps (one seat pending with one legal action: a die to roll) up to
+        the next real choice or the end, quietly, as the search's tree does between its
+        decisions. A game may override it with a faster loop that leaves the same state."""
+        while True:
+            group = self.pending()
+            if len(group) != 1:
+                return
+            legal = self.legal_actions(group[0])
+            if len(legal) != 1:
+                return
+            self.apply_quiet(group[0], legal[0])
+
     def parse_action(self, text: object) -> int:
         """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
         (NFKC, plain ASCII numbers) before the game's own parser sees it."""

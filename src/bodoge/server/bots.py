@@ -31,6 +31,11 @@ from bodoge.server.thinking import bot_seed, think
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
 RETRY_SECONDS = 1.0
+# Bot moves under way at once in one process. Bots that move as soon as they may (a bot delay of
+# 0) would otherwise crowd the event loop: every committed move wakes its websockets, and they
+# would queue behind a crowd of bots. More only adds waiting, not moves (the database and the
+# processor are busy already).
+MOVES_AT_ONCE = 16
 
 
 class Bots:
@@ -39,6 +44,7 @@ class Bots:
         self.settings = settings
         self._drivers = TableDrivers("bots")
         self._pool: ProcessPoolExecutor | None = None
+        self._moving = asyncio.Semaphore(MOVES_AT_ONCE)
 
     def wake(self, table_id: str) -> None:
         self._drivers.wake(table_id, self._drive)
@@ -82,7 +88,8 @@ class Bots:
                 by = table.seats[seat].decider()  # bot:<level>, or timeout:<level> (clocks.py)
                 action = await self._choose(table, seat, level, ply)
                 try:
-                    await self.service.move(table_id, seat, action, ply, None, by=by)
+                    async with self._moving:
+                        await self.service.move(table_id, seat, action, ply, None, by=by)
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
                 except SQLAlchemyError:  # the database busy or away for a moment: try again

@@ -2,12 +2,14 @@
 
 Every process may serve every table, but the work that happens by itself (a bot's move, a
 timeout) must happen once. The process that holds a table's row in `leases` (owner, until) runs
-that table's runners; it renews all its leases in one statement every third of
-`lease_seconds`, gives back those of finished tables, and a process that stops gives back all of
-its own. A lease not renewed in time (its process died, even by kill -9) is taken over by the
-next process that scans, which then wakes the runners there. Two processes that briefly both
-believe they hold a table are harmless: every move goes through the table's row lock and its
-expected ply, so only one of the two identical decisions is applied.
+that table's runners. A process takes a lease at once when it commits a change of a table
+nobody holds (it made the table, or filled its last seat); it renews all its leases in one
+statement every third of `lease_seconds`, gives back those of finished tables, and a process
+that stops gives back all of its own. A lease not renewed in time (its process died, even by
+kill -9) is taken over by the next process that scans, which then wakes the runners there.
+Two processes that briefly both believe they hold a table are harmless: every move goes through
+the table's row lock and its expected ply, so only one of the two identical decisions is
+applied.
 
 A runner is anything with `wake(table_id)` (look at the table, act if it is its turn) and
 `stop(table_id)` (the lease went elsewhere): `Leases.add(runner)` is all it takes.
@@ -56,14 +58,26 @@ class Leases:
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
-        service.listeners.append(self.changed)
+        service.listeners.append(self._heard_of)  # every change, this process's or another's
+        service.committed.append(self._committed)  # the changes this process committed
+        service.interest.append(self.held.__contains__)  # its runners look at the table
 
     def add(self, runner: Runner) -> None:
         self.runners.append(runner)
 
+    def _heard_of(self, table_id: str) -> None:
+        if table_id in self.held:
+            self._wake(table_id)
+
+    def _committed(self, table_id: str, ply: int) -> None:
+        # Only a change made here may take a lease at once (a new table, a game that starts):
+        # the process that made a change elsewhere took it, and one that died is the scan's.
+        if table_id not in self.held:
+            self.changed(table_id)
+
     def changed(self, table_id: str) -> None:
-        """A table changed: wake its runners here if this process holds its lease; take the
-        lease first if nobody holds it."""
+        """A table this process changed: wake its runners here if this process holds its lease;
+        take the lease first if nobody holds it."""
         if table_id in self.held:
             self._wake(table_id)
             return
@@ -153,7 +167,7 @@ class Leases:
         (their number over the live processes), so the survivors of a death split its work."""
         moment = now()
         expired = LeaseRow.owner != self.owner if self.alone else LeaseRow.until < moment
-        async with self.store.session() as session:
+        async with self.store.glance() as session:
             found = await session.execute(
                 select(TableRow.id)
                 .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)

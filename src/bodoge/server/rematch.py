@@ -49,6 +49,7 @@ async def rematch(
     async with service.lock(table_id):
         new_id = old.rematch or await _make(service, old)
         old.rematch = new_id
+        old.version = None  # raised by the write (or by another process's)
     service.changed(table_id)
     table, seat, new_credential = await _claim(service, new_id, player_id)
     service.changed(new_id)
@@ -105,7 +106,7 @@ async def _make(service: TableService, old: Table) -> str:
             pointed = await session.execute(
                 update(TableRow)
                 .where(TableRow.id == old.id, TableRow.rematch_id.is_(None))
-                .values(rematch_id=new_id)
+                .values(rematch_id=new_id, version=TableRow.version + 1)  # a write: tables.py
             )
             if cast(CursorResult[Any], pointed).rowcount != 1:
                 raise _Lost

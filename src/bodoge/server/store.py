@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -30,6 +30,7 @@ from sqlalchemy import (
     insert,
     null,
     select,
+    update,
 )
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -40,6 +41,8 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from bodoge.server.config import Settings
+
+ON_COMMIT = "bodoge.on_commit"  # session.info key: what to run once the write has committed
 
 
 class Base(DeclarativeBase):
@@ -73,6 +76,8 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[float] = mapped_column(Float)
+    # raised by every write to the table, in its transaction (migration 0004; `append_move`)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -146,34 +151,48 @@ class Store:
             options["connect_args"] = {"timeout": settings.sqlite_busy_timeout}
         else:
             # Under load every table's bot wants a connection at once: they wait their turn (a
-            # slow move) rather than fail after the pool's default 30 s.
-            options.update(pool_size=10, max_overflow=10, pool_timeout=300)
+            # slow move) rather than fail after the pool's default 30 s. Few beyond the pool:
+            # a connection opened for a burst and closed after it costs more than the wait.
+            options.update(pool_size=4, max_overflow=2, pool_timeout=300)
         self.engine: AsyncEngine = create_async_engine(settings.async_url(), **options)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = asyncio.Lock()
-        # One-statement reads on PostgreSQL without a transaction: no ROLLBACK round trip (a
-        # worker reads a table's newer moves at every other worker's move).
+        # One-statement reads and writes on PostgreSQL without BEGIN and COMMIT round trips:
+        # each statement is its own transaction (a bot's move, the moves other workers made, a
+        # table's rows, a guest). Its own pool of connections left in autocommit mode, so none
+        # is switched back and forth at each use; the transactions (`write`) use the other.
         self.glance = self.session
+        self.autocommit = self.engine
         if not self.sqlite:
-            self.glance = async_sessionmaker(
-                self.engine.execution_options(isolation_level="AUTOCOMMIT"),
-                expire_on_commit=False,
+            self.autocommit = create_async_engine(
+                settings.async_url(),
+                isolation_level="AUTOCOMMIT",
+                pool_size=10,
+                max_overflow=2,
+                pool_timeout=300,
             )
+            self.glance = async_sessionmaker(self.autocommit, expire_on_commit=False)
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self.autocommit is not self.engine:
+            await self.autocommit.dispose()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
         """A session in a write transaction, committed when the block ends without an error."""
         if not self.sqlite:
-            async with self.session() as session, session.begin():
-                yield session
+            async with self.session() as session:
+                async with session.begin():
+                    yield session
+                _committed(session)
             return
-        async with self._write_lock, self.session() as session, session.begin():
-            yield session
+        async with self._write_lock, self.session() as session:
+            async with session.begin():
+                yield session
+            _committed(session)
 
     # ---- players ------------------------------------------------------------------------
 
@@ -182,7 +201,7 @@ class Store:
             session.add(player)
 
     async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(PlayerRow).where(PlayerRow.token_hash == token_hash)
             )
@@ -191,21 +210,21 @@ class Store:
     # ---- tables -------------------------------------------------------------------------
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        async with self.session() as session:
+        async with self.glance() as session:
             table = await session.get(TableRow, table_id)
             if table is None:
                 return None
             return table, await _seats(session, table_id)
 
     async def table_ids(self, status: str) -> list[str]:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(TableRow.id).where(TableRow.status == status).order_by(TableRow.created)
             )
             return list(found.scalars())
 
     async def open_public_tables(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(TableRow)
                 .where(TableRow.status == "waiting", TableRow.public.is_(True))
@@ -216,15 +235,25 @@ class Store:
             return [(table, await _seats(session, table.id)) for table in tables]
 
     async def deadlines(self, table_id: str) -> list[DeadlineRow]:
-        async with self.session() as session:
+        async with self.glance() as session:
             return await table_deadlines(session, table_id)
 
     async def moves(self, table_id: str) -> Sequence[MoveRow]:
-        async with self.session() as session:
+        async with self.glance() as session:
             found = await session.execute(
                 select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.ply)
             )
             return list(found.scalars())
+
+
+def on_commit(session: AsyncSession, callback: Callable[[], None]) -> None:
+    """Run `callback` once the write transaction of `session` (`Store.write`) has committed."""
+    session.info.setdefault(ON_COMMIT, []).append(callback)
+
+
+def _committed(session: AsyncSession) -> None:
+    for callback in session.info.pop(ON_COMMIT, ()):
+        callback()
 
 
 def _sqlite_pragmas(connection: Any, record: Any) -> None:
@@ -278,6 +307,7 @@ class Locked:
     ply: int  # the last stored move's ply (0: none)
     seats: Sequence[Any]  # rows with SeatRow's columns, in seat order
     duplicate: int | None  # the ply of the move already stored under the asked client key
+    version: int  # the table's version (locked: as this transaction will commit it)
 
 
 async def lock_table(
@@ -310,6 +340,7 @@ async def lock_table(
         select(
             TableRow.status,
             TableRow.rematch_id,
+            TableRow.version,
             last.label("last_ply"),
             duplicate.label("duplicate"),
             *SeatRow.__table__.columns,
@@ -321,12 +352,11 @@ async def lock_table(
     if lock:
         # The lock first, alone: under READ COMMITTED a statement that waited for a row lock
         # still reads the rest (the last ply) as of before the wait, so the reading comes after.
-        # NO KEY UPDATE: the writers of one table wait for each other, while the foreign key
-        # checks of rows that refer to the table (a lease, a move) need not wait.
+        # An UPDATE of a column that is no key locks the row FOR NO KEY UPDATE: the writers of
+        # one table wait for each other, while the foreign key checks of rows that refer to the
+        # table (a lease, a move) need not wait. It raises the version: every write does.
         await session.execute(
-            select(TableRow.id)
-            .where(TableRow.id == table_id)
-            .with_for_update(of=TableRow, key_share=True)
+            update(TableRow).where(TableRow.id == table_id).values(version=TableRow.version + 1)
         )
     found = await session.execute(query)
     rows = found.all()
@@ -339,6 +369,7 @@ async def lock_table(
         first.last_ply,
         rows,
         first.duplicate,
+        first.version,
     )
 
 
@@ -364,3 +395,63 @@ async def insert_move(session: AsyncSession, **values: Any) -> None:
 async def read_table(session: AsyncSession, table_id: str) -> Locked | None:
     """`lock_table`'s reading without the lock (a reader catching up)."""
     return await lock_table(session, table_id, lock=False)
+
+
+# One statement appends a move when the process's cached table is what is stored: the UPDATE
+# locks the table's row (FOR NO KEY UPDATE, until the statement's own transaction commits) and
+# matches only at the version the cache was made from, so a table another process changed
+# meanwhile (under READ COMMITTED the UPDATE waits for that writer, then checks the row as it
+# committed) gets no row and no insert, and the caller takes the full path (`lock_table`).
+APPEND_MOVE = """
+WITH bumped AS (
+    UPDATE tables SET version = version + 1, status = %(status)s
+    WHERE id = %(table_id)s AND version = %(version)s
+    RETURNING id
+)
+INSERT INTO moves (table_id, ply, seat, action, by, client_key, created)
+SELECT id, %(ply)s, %(seat)s, %(action)s, %(by)s, %(client_key)s, %(created)s FROM bumped
+RETURNING ply
+"""
+
+
+async def append_move(store: Store, version: int, status: str, **values: Any) -> bool:
+    """On PostgreSQL: lock the table, check its version, raise it, set its status and append the
+    move, in one statement that is its own transaction (one round trip, committed when it
+    returns). False, with nothing written, if the table is no longer at `version`. An
+    IntegrityError (a client key stored already) writes nothing either."""
+    async with store.autocommit.connect() as connection:
+        found = await connection.exec_driver_sql(
+            APPEND_MOVE, {**values, "version": version, "status": status}
+        )
+        return found.first() is not None
+
+
+# The moves of many tables, each after one ply and up to another, in one statement (the moves
+# other workers made, read once per batch of notices: notices.py).
+MOVES_NOTICED = """
+SELECT m.table_id, m.ply, m.seat, m.action, m.by
+FROM unnest(%(tables)s::varchar[], %(after)s::int[], %(upto)s::int[]) AS w(table_id, after, upto)
+JOIN moves AS m ON m.table_id = w.table_id AND m.ply > w.after AND m.ply <= w.upto
+ORDER BY m.table_id, m.ply
+"""
+
+
+async def moves_noticed(
+    store: Store, wanted: Iterable[tuple[str, int, int]]
+) -> dict[str, list[Any]]:
+    """For each (table, after, upto): its stored moves with after < ply <= upto, in order (rows
+    with table_id, ply, seat, action, by), in one statement on PostgreSQL."""
+    tables, after, upto = (list(column) for column in zip(*wanted, strict=True))
+    found: dict[str, list[Any]] = {table: [] for table in tables}
+    if store.sqlite:  # several processes need PostgreSQL: this is one process with --redis
+        async with store.session() as session:
+            for table, first, last in zip(tables, after, upto, strict=True):
+                found[table] = list(await moves_after(session, table, first, last))
+        return found
+    async with store.autocommit.connect() as connection:
+        rows = await connection.exec_driver_sql(
+            MOVES_NOTICED, {"tables": tables, "after": after, "upto": upto}
+        )
+        for row in rows:
+            found[row.table_id].append(row)
+    return found

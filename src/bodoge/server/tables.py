@@ -22,6 +22,7 @@ back) go through `change`, which locks the table the same way.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import secrets
@@ -45,12 +46,14 @@ from bodoge.server.store import (
     SeatRow,
     Store,
     TableRow,
+    append_move,
     dumps,
     find_move,
     insert_move,
     lock_table,
     moves_after,
     now,
+    on_commit,
     read_table,
     table_deadlines,
 )
@@ -116,6 +119,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rematch: str | None = None  # the table of the rematch, once someone asked for it (rematch.py)
     clock: TableClock = field(default_factory=TableClock)
+    # The stored version (`tables.version`) this cache was made from, read no later than what
+    # it holds; None when unknown (the moves read after a notice): a move then takes the full
+    # path, which locks the row and catches up.
+    version: int | None = None
 
     @property
     def players(self) -> int:
@@ -152,6 +159,10 @@ class TableService:
         self.listeners: list[Callable[[str], None]] = []  # told of every change, ours or not
         # told of each change this process committed, with the table's ply (the notices)
         self.committed: list[Callable[[str, int], None]] = []
+        # whether something here needs a table kept current (a websocket on it, its lease)
+        self.interest: list[Callable[[str], bool]] = []
+        self._ticks = itertools.count()  # orders the readers' asks and the full reads (`refresh`)
+        self._read_at: dict[str, int] = {}  # table -> tick of its last full read from the database
 
     # ---- loading ------------------------------------------------------------------------
 
@@ -199,6 +210,7 @@ class TableService:
             self.lock(table_id),
             rematch=row.rematch_id,
             clock=clock,
+            version=row.version,  # read first: all the rest is as new or newer
         )
 
     async def locked(
@@ -217,7 +229,7 @@ class TableService:
             # key is looked up, with no read before the writes of a bot's move.
             first = await find_move(session, table_id, seat, client_key) if client_key else None
             duplicate = first.ply if first is not None else None
-            return table, Locked(table.status, table.rematch, table.match.ply, [], duplicate)
+            return table, Locked(table.status, table.rematch, table.match.ply, [], duplicate, 0)
         stored = await lock_table(session, table_id, seat, client_key)
         if stored is None:
             self.drop(table_id)
@@ -227,6 +239,10 @@ class TableService:
         except BaseException:
             self.drop(table_id)
             raise
+        # What the cache holds once this transaction commits is the version it raised; until
+        # then (and if it rolls back) the version is unknown.
+        table.version = None
+        on_commit(session, lambda: setattr(table, "version", stored.version))
         return table, stored
 
     def cached(self, table_id: str) -> Table | None:
@@ -235,6 +251,22 @@ class TableService:
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
+        self._read_at.pop(table_id, None)
+
+    def wanted(self, table_id: str) -> bool:
+        """Whether this process needs the table kept current: something here looks at it (a
+        websocket, its lease) or is writing or refreshing it (its lock is taken)."""
+        if self.lock(table_id).locked():
+            return True
+        return any(interested(table_id) for interested in self.interest)
+
+    def forget(self, table_id: str) -> bool:
+        """Drop a cached table nothing here needs (read again when next asked for) rather than
+        keep it current; False if it is wanted."""
+        if self.wanted(table_id):
+            return False
+        self.drop(table_id)
+        return True
 
     def cached_ids(self) -> list[str]:
         return list(self._tables)
@@ -244,30 +276,64 @@ class TableService:
         processes may have changed it (a reader that must not miss anything: a socket's hello)."""
         if self.settings.redis_url is None:
             return await self.get(table_id)
-        return await self.refresh(table_id)
+        return await self.refresh(table_id, asked=next(self._ticks))
 
-    async def refresh(self, table_id: str, ply: int | None = None) -> Table:
+    async def refresh(
+        self, table_id: str, ply: int | None = None, asked: int | None = None
+    ) -> Table:
         """Bring a cached table up to the database (another process changed it). `ply`, from
         a notice: a notice past the cached ply is a move, so reading the newer moves suffices;
-        any other notice is a seat change (a join, a leave) and the seats are read too."""
+        any other notice is a seat change (a join, a leave) and the seats are read too.
+        `asked`, a reader's tick (`current`): a table read in full from the database since then
+        (the sockets of one table say hello together) is as new as the reader needs."""
         async with self.lock(table_id):
             table = self._tables.get(table_id)
+            if asked is not None and table is not None and self._read_at.get(table_id, -1) > asked:
+                return table
+            full = table is None or ply is None or ply <= table.match.ply
+            if full:
+                self._read_at[table_id] = next(self._ticks)
             if table is None:
                 return await self._get_locked(table_id)
             try:
-                if ply is not None and ply > table.match.ply:
+                if not full:
                     async with self.store.glance() as session:  # one statement
-                        await self._replay_newer(session, table)
+                        await self._replay_newer(session, table, ply)
+                    table.version = None  # the seats were not read
                 else:
-                    async with self.store.session() as session:
+                    async with self.store.glance() as session:
                         stored = await read_table(session, table_id)
                         if stored is None:
                             raise RuntimeError(f"table {table_id} is no longer stored")
                         await self._catch_up(session, table, stored)
+                    table.version = stored.version
             except BaseException:
                 self.drop(table_id)
                 raise
             return table
+
+    def apply_noticed(self, table_id: str, moves: Sequence[Any]) -> bool | None:
+        """Apply moves another process stored (read for a batch of notices, in ply order) to the
+        cached table, at once: True if the table moved on, False if there was nothing new, None
+        if it cannot be done here (the table is being written or refreshed, or the moves do not
+        follow on from the cached ply): the caller refreshes it the slow way."""
+        table = self._tables.get(table_id)
+        if table is None or table.lock.locked():
+            return None
+        newer = [move for move in moves if move.ply > table.match.ply]
+        if not newer:
+            return False
+        if newer[0].ply != table.match.ply + 1:
+            return None
+        try:
+            _replay(table_id, table.match, newer)
+        except Exception:
+            self.drop(table_id)
+            raise
+        table.version = None  # the seats were not read
+        if table.match.is_over():
+            table.status = "over"
+        return True
 
     async def _catch_up(self, session: Any, table: Table, stored: Locked) -> None:
         """Make the cached table what is stored: its status, its seats and its moves."""
@@ -399,6 +465,7 @@ class TableService:
             rematch_of=None,
             rematch_id=None,
             created=created,
+            version=0,
         )
         async with self.store.write() as session:
             session.add(table_row)
@@ -418,6 +485,7 @@ class TableService:
             match,
             self.lock(table_id),
             clock=TableClock.load(table_row.clock, timeout_level, rows, []),
+            version=0,
         )
         self._tables[table_id] = table
         self.changed(table_id)
@@ -540,59 +608,140 @@ class TableService:
         `credential`, checked again against the seats as stored (a leave on another process);
         a bot's (`by` "bot:...") is refused as stale if its seat no longer has a bot."""
         async with self.lock(table_id):
-            applied = False
-            try:
-                async with self.store.write() as session:
-                    table, stored = await self.locked(session, table_id, seat, client_key)
-                    match = table.match
-                    if credential is not None and self.require_seat(table, credential) != seat:
-                        raise _wrong_seat()
-                    if table.status == "waiting":
-                        raise ApiError(
-                            "not_started",
-                            "the game has not started: seats are still open",
-                            "まだ空席があるのでゲームは始まっていません",
-                        )
-                    if stored.duplicate is not None:
-                        return self._duplicate(table, seat, stored.duplicate)
-                    timekeeping.check_decider(table.seats[seat], by)  # not a stale stand-in
-                    if action is None:
-                        match.undo(seat, expected_ply)
-                    else:
-                        match.apply(seat, action, expected_ply, by)
-                    applied = True
-                    entry = match.log[-1]
-                    await insert_move(
-                        session,
-                        table_id=table_id,
-                        ply=entry.ply,
-                        seat=seat,
-                        action=match.notation(entry),
-                        by=by,
-                        client_key=client_key,
-                        created=now(),
-                    )
-                    if match.is_over():
-                        await session.execute(
-                            update(TableRow).where(TableRow.id == table_id).values(status="over")
-                        )
-                    # The clocks: the mover charged, the seats now pending started.
-                    await timekeeping.settle(session, table, now(), seat, action is not None)
-            except IntegrityError:
-                self.drop(table_id)
-                raise StaleMove(
-                    "another move was stored first", ja="先に別の手が保存されました"
-                ) from None
-            except BaseException:
-                if applied:
-                    self.drop(table_id)
-                raise
-            if match.is_over():
-                table.status = "over"
-            ply = match.ply
+            table = await self._append(
+                table_id, seat, action, expected_ply, client_key, by, credential
+            )
+            if table is None:
+                table, duplicate = await self._move_locked(
+                    table_id, seat, action, expected_ply, client_key, by, credential
+                )
+                if duplicate is not None:
+                    return duplicate
+            ply = table.match.ply
             (told,) = entries(table, seat, ply - 1)
         self.changed(table_id)
         return {"status": "applied", "ply": ply, "events": told["events"], "text": told["text"]}
+
+    async def _move_locked(
+        self,
+        table_id: str,
+        seat: int,
+        action: int | str | None,
+        expected_ply: int | None,
+        client_key: str | None,
+        by: str | None,
+        credential: str | None,
+    ) -> tuple[Table, dict[str, Any] | None]:
+        """The full path of a move (under the table's lock): lock the table's row, catch the
+        cache up with what is stored, decide, append, settle the clocks, commit. The table, and
+        the answer to a duplicate (a client key stored already) if it was one."""
+        applied = False
+        try:
+            async with self.store.write() as session:
+                table, stored = await self.locked(session, table_id, seat, client_key)
+                match = table.match
+                if credential is not None and self.require_seat(table, credential) != seat:
+                    raise _wrong_seat()
+                if table.status == "waiting":
+                    raise ApiError(
+                        "not_started",
+                        "the game has not started: seats are still open",
+                        "まだ空席があるのでゲームは始まっていません",
+                    )
+                if stored.duplicate is not None:
+                    return table, self._duplicate(table, seat, stored.duplicate)
+                timekeeping.check_decider(table.seats[seat], by)  # not a stale stand-in
+                if action is None:
+                    match.undo(seat, expected_ply)
+                else:
+                    match.apply(seat, action, expected_ply, by)
+                applied = True
+                entry = match.log[-1]
+                await insert_move(
+                    session,
+                    table_id=table_id,
+                    ply=entry.ply,
+                    seat=seat,
+                    action=match.notation(entry),
+                    by=by,
+                    client_key=client_key,
+                    created=now(),
+                )
+                if match.is_over():
+                    await session.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(status="over")
+                    )
+                # The clocks: the mover charged, the seats now pending started.
+                await timekeeping.settle(session, table, now(), seat, action is not None)
+        except IntegrityError:
+            self.drop(table_id)
+            raise StaleMove(
+                "another move was stored first", ja="先に別の手が保存されました"
+            ) from None
+        except BaseException:
+            if applied:
+                self.drop(table_id)
+            raise
+        if match.is_over():
+            table.status = "over"
+        return table, None
+
+    async def _append(
+        self,
+        table_id: str,
+        seat: int,
+        action: int | str | None,
+        expected_ply: int | None,
+        client_key: str | None,
+        by: str | None,
+        credential: str | None,
+    ) -> Table | None:
+        """The short path of a move on PostgreSQL (under the table's lock): when the cached table
+        is known to be what is stored (its version), the move is applied to a copy of the match
+        and appended in one statement that checks the version (`store.append_move`); the table
+        then holds the copy. None (nothing changed) when the path does not apply: on SQLite, a
+        version unknown, a clock to settle, anything the cached table refuses (the full path
+        decides on what is stored), or a table found changed (another process wrote)."""
+        table = self._tables.get(table_id)
+        if self.store.sqlite or table is None or table.version is None:
+            return None
+        if table.status != "playing" or table.clock.settings.kind != timekeeping.NONE:
+            return None
+        trial = table.match.clone()  # readers see the committed match until the commit
+        try:
+            if credential is not None and self.require_seat(table, credential) != seat:
+                return None
+            timekeeping.check_decider(table.seats[seat], by)
+            if action is None:
+                trial.undo(seat, expected_ply)
+            else:
+                trial.apply(seat, action, expected_ply, by)
+        except (ApiError, BodogeError):
+            return None
+        entry, version = trial.log[-1], table.version
+        try:
+            appended = await append_move(
+                self.store,
+                version,
+                "over" if trial.is_over() else table.status,
+                table_id=table_id,
+                ply=entry.ply,
+                seat=seat,
+                action=trial.notation(entry),
+                by=by,
+                client_key=client_key,
+                created=now(),
+            )
+        except IntegrityError:  # a client key stored already: the full path answers it
+            appended = False
+        if not appended:
+            table.version = None
+            return None
+        table.match = trial
+        table.version = version + 1
+        if trial.is_over():
+            table.status = "over"
+        return table
 
     async def change(
         self, table_id: str, apply: Callable[[AsyncSession, Table], Awaitable[T]]

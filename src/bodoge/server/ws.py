@@ -66,6 +66,7 @@ class Hub:
         self.limiter = limiter
         self._connections: dict[str, set[Connection]] = {}
         service.listeners.append(self.notify)
+        service.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
     def connected(self, table_id: str) -> set[int]:
         """The seats with at least one open connection."""

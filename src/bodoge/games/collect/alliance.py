@@ -71,6 +71,8 @@ def lion_kinds(row: list[int]) -> bool:
 
 def alliance_kind(row: list[int]) -> str:
     """Which alliance a row forms ("four", "octopus", "lion"), or "" for none."""
+    if len(row) < 4:  # every alliance takes four cards or more (this runs at every turn's end)
+        return ""
     if four_in_a_row(row):
         return "four"
     if octopus_pairs(row):

@@ -6,7 +6,7 @@ card carries `KNOWN` (+8) once it has been face up: it stays public until the ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
@@ -191,6 +191,23 @@ class CollectState(State):
         for (d, i), card in zip(places, unseen, strict=True):
             other.decks[d][i] = card
         return other
+
+    def determinizer(self, seat: int | None) -> Callable[[Rng], CollectState]:
+        """`determinize` with the never-seen places and their sorted cards worked out once."""
+        places = [(d, i) for d in (0, 1) for i, card in enumerate(self.decks[d]) if card < KNOWN]
+        unseen = sorted(self.decks[d][i] for d, i in places)
+
+        def draw(rng: Rng) -> CollectState:
+            other = self.clone()
+            other.rng = rng.spawn()
+            cards = unseen[:]
+            shuffle(cards, rng)
+            decks = other.decks
+            for (d, i), card in zip(places, cards, strict=True):
+                decks[d][i] = card
+            return other
+
+        return draw
 
     # ---- protocol ------------------------------------------------------------------------
 
@@ -556,6 +573,14 @@ class CollectState(State):
             return Result(scores, ranks, winners, [t[:] for t in TEAMS], team, detail)
         keys2 = [(1 if seat == winner else 0, scores[seat]) for seat in range(self.players)]
         return Result(scores, ranks_from_keys(keys2), [winner], None, None, detail)
+
+    def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
+        """`State.playout` (uniformly random moves: Collect! has no rule of thumb) in a loop of
+        its own without events (`collect/playout.py`): the same moves, draws and state."""
+        from bodoge.games.collect.playout import play_out
+
+        play_out(self, rng, limit)
+        return self.phase == OVER
 
     # ---- views and JSON -----------------------------------------------------------------
 

@@ -21,8 +21,10 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
+from bodoge.engine.dice import faces
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
+from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, accept_below
 from bodoge.games.koremon import evolution_words, words
 from bodoge.games.koremon.cards import (
     MIMIC,
@@ -42,6 +44,7 @@ ROLL = 0
 TAKE = 1  # action TAKE + c: take species c from the supply
 ACTIONS = TAKE + SPECIES_COUNT
 BY_RANK = tuple(tuple(species_of_rank(rank)) for rank in range(6))  # BY_RANK[0] is empty
+_DIE_LIMIT = accept_below(6)  # the draws randint(1, 6) keeps
 SET = evolution_set()
 SET_COUNTS = card_counts(SET)
 _CARD_BY_NAME = {
@@ -176,6 +179,103 @@ class EvolutionState(State):
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.players
+
+    # ---- the search's simulated games -------------------------------------------------
+
+    # The simulated games' dice come twenty to a draw (`bodoge.engine.dice`): Monster Evolution
+    # is dice, and two SplitMix64 steps were most of a simulated roll.
+    fast_chance = True
+
+    def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
+        """`State.playout` as one loop without events: the rules' moves, the same uniform
+        species picks from `rng` (the game has no rule of thumb); the dice from `self.rng`,
+        as the rules roll them only with `fast_chance` False."""
+        self._run(rng, limit, False)
+        return self.winner >= 0
+
+    def skip_forced(self) -> None:
+        """Roll (the only forced step) until a seat chooses a species or wins."""
+        self._run(None, 1 << 62, True)
+
+    def _run(self, rng: Rng | None, limit: int, to_choice: bool) -> None:
+        """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
+        `to_choice`, at a choice of species, which `rng` makes otherwise). The dice are
+        `engine.dice.faces`, or with `fast_chance` False `self.rng.randint(1, 6)` twice, its
+        generator step written out."""
+        holds, supply, players = self.holds, self.supply, self.players
+        turn, choosing, winner, last = self.turn, self.choosing, self.winner, self.last
+        start = ply = self.ply
+        end = ply + limit
+        z = self.rng.state
+        first = second = 0
+        fast = self.fast_chance
+        bag: list[int] = []  # faces drawn, not rolled yet
+        while winner < 0 and ply < end:
+            if choosing:
+                if to_choice or rng is None:
+                    break
+                choices = [card for card in BY_RANK[choosing] if supply[card]]
+                card = choices[rng.below(len(choices))]
+                seat = turn
+                ply += 1
+            elif fast:
+                if len(bag) < 2:
+                    bag += faces(self.rng)
+                first = bag.pop()
+                second = bag.pop()
+            else:
+                while True:  # first die
+                    z = (z + GOLDEN) & MASK
+                    x = ((z ^ (z >> 30)) * MUL1) & MASK
+                    x = ((x ^ (x >> 27)) * MUL2) & MASK
+                    x ^= x >> 31
+                    if x < _DIE_LIMIT:
+                        break
+                first = 1 + x % 6
+                while True:  # second die
+                    z = (z + GOLDEN) & MASK
+                    x = ((z ^ (z >> 30)) * MUL1) & MASK
+                    x = ((x ^ (x >> 27)) * MUL2) & MASK
+                    x ^= x >> 31
+                    if x < _DIE_LIMIT:
+                        break
+                second = 1 + x % 6
+            if not choosing:
+                ply += 1
+                seat = last = turn
+                rank = RANK[holds[seat]]
+                total = first + second
+                if total <= rank:
+                    target = rank - 1
+                elif total == 12 and rank < 5:
+                    target = rank + 1
+                else:
+                    turn = (turn + 1) % players
+                    continue
+                choices = [card for card in BY_RANK[target] if supply[card]]
+                if len(choices) != 1:
+                    if choices:
+                        choosing = target
+                    else:
+                        turn = (turn + 1) % players
+                    continue
+                card = choices[0]  # the roll's own decision evolves the monster
+            supply[holds[seat]] = 1
+            supply[card] = 0
+            holds[seat] = card
+            choosing = 0
+            if RANK[card] == 1:
+                winner = seat
+            else:
+                turn = (turn + 1) % players
+        if ply != start:
+            self._legal.clear()
+            if not fast:
+                self.rng.state = z
+            self.ply = ply
+            self.turn, self.choosing, self.winner, self.last = turn, choosing, winner, last
+            if first:
+                self.dice = [first, second]
 
     def scores(self) -> list[int]:
         return [6 - RANK[card] for card in self.holds]

@@ -10,15 +10,17 @@ first card turned (where the piece starts).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine.dice import faces
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
-from bodoge.engine.rng import Rng
+from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, Rng, accept_below
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import hunt_words, playouts, words
@@ -26,6 +28,8 @@ from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     FULL_COUNTS,
     KEYS,
+    MIMIC,
+    RANK,
     card_counts,
     card_key,
     check_cards,
@@ -50,6 +54,66 @@ PHASES = ("roll", "place", "over")
 ROLL, PLACE, OVER = range(len(PHASES))
 ENDS = ("", "deck", "full", "dead")  # why the game ended ("" while it goes on)
 ROLL_ACTION = 0  # then 1 + slot index for "place:<slot>"
+
+_DIE_LIMIT = accept_below(6)  # the draws randint(1, 6) keeps
+
+
+_FULL = (1 << P.SLOTS) - 1
+# Per set of rows (bit r), the species of those ranks as card bits (`P.placeable_mask`'s table).
+_SPECIES_OF_ROWS = tuple(
+    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
+    for rows in range(1 << (P.ROWS + 1))
+)
+# A card of each row (0: the Mimic) to stand for any: a pyramid's potential, its open slots and
+# what fits it next depend only on which slots are filled and which of them hold Mimics.
+_STAND_IN = (MIMIC, *(min(c for c in range(MIMIC) if RANK[c] == r) for r in range(1, P.ROWS + 1)))
+
+
+def _open_slots(filled: int, slots: Sequence[int]) -> list[int]:
+    return [
+        i for i in slots if not filled >> i & 1 and filled & P.SUPPORT_MASK[i] == P.SUPPORT_MASK[i]
+    ]
+
+
+@lru_cache(maxsize=1 << 15)
+def _shape(pyramid: tuple[int, ...]) -> tuple[int, int, int]:
+    """A pyramid as bit masks: its filled slots, the Mimics among them, the species it holds."""
+    filled = mimics = held = 0
+    for i, card in enumerate(pyramid):
+        if card >= 0:
+            filled |= 1 << i
+            if card == MIMIC:
+                mimics |= 1 << i
+            else:
+                held |= 1 << card
+    return filled, mimics, held
+
+
+@lru_cache(maxsize=1 << 16)
+def _placements(filled: int, mimics: int, row: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """For the search's simulated games, which meet the same shapes of pyramid again and again:
+    where a placeable card of `row` (0: a Mimic) may go in a pyramid whose filled slots are
+    `filled` (the Mimics among them `mimics`), in the legal list's order; the index of the
+    slot the rule of thumb picks (`playout_action`, which values pyramids by their shape); and
+    the rows with an open slot (bit r) after each placement."""
+    slots = _open_slots(filled, range(P.SLOTS) if row == 0 else P.ROW_SLOTS[row])
+    pyramid = [
+        P.EMPTY if not filled >> i & 1 else MIMIC if mimics >> i & 1 else _STAND_IN[P.ROW_OF[i]]
+        for i in range(P.SLOTS)
+    ]
+    legal = [1 + slot for slot in slots]
+    best = legal.index(playouts.hunt_action(pyramid, _STAND_IN[row], legal))
+    return tuple(slots), best, tuple(_open_rows(filled | 1 << slot) for slot in slots)
+
+
+@lru_cache(maxsize=1 << 15)
+def _open_rows(filled: int) -> int:
+    """The rows (bit r) with an open slot in a pyramid whose filled slots are `filled`."""
+    rows = 0
+    for i in _open_slots(filled, range(P.SLOTS)):
+        rows |= 1 << P.ROW_OF[i]
+    return rows
+
 
 INFO = GameInfo(
     id="koremon_hunt",
@@ -143,6 +207,19 @@ class HuntState(State):
         shuffle(other.deck, rng)
         other.rng = rng.spawn()
         return other
+
+    def determinizer(self, seat: int | None) -> Callable[[Rng], HuntState]:
+        """`determinize` with the deck sorted once."""
+        deck = sorted(self.deck)
+
+        def draw(rng: Rng) -> HuntState:
+            other = self.clone()
+            other.deck = cards = deck[:]
+            shuffle(cards, rng)
+            other.rng = rng.spawn()
+            return other
+
+        return draw
 
     # ---- protocol ------------------------------------------------------------------------
 
@@ -280,6 +357,101 @@ class HuntState(State):
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
+
+    # ---- the search's simulated games -------------------------------------------------
+
+    # The simulated games' die comes twenty to a draw (`bodoge.engine.dice`).
+    fast_chance = True
+
+    def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
+        """`State.playout` as one loop without events or legal lists: the rules' moves, the
+        same placements (the rule of thumb's, or uniform draws from `rng`); the die from
+        `self.rng`, as the rules roll it only with `fast_chance` False."""
+        self._run(rng, policy, limit, False)
+        return self.phase == OVER
+
+    def skip_forced(self) -> None:
+        """Roll, and place where only one slot is open, up to a real choice of slot."""
+        self._run(None, False, 1 << 62, True)
+
+    def _run(self, rng: Rng | None, policy: bool, limit: int, to_choice: bool) -> None:
+        """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
+        `to_choice`, at a placement with several slots, which `rng` or the rule of thumb makes
+        otherwise). The die is `engine.dice.faces`, or with `fast_chance` False
+        `self.rng.randint(1, 6)`, its generator step written out; a
+        pyramid is followed as bit masks (`_shape`) once a card is to be placed in it."""
+        ok = self.mimics_ok
+        players, pyramids, masks, deck = self.players, self.pyramids, self.masks, self.deck
+        ring, piece, turn, phase, die = self.ring, self.piece, self.turn, self.phase, self.die
+        shapes: list[tuple[int, int, int] | None] = [None] * players  # worked out when needed
+        start = ply = self.ply
+        end = ply + limit
+        z = self.rng.state
+        fast = self.fast_chance
+        bag: list[int] = []  # faces drawn, not rolled yet
+        while phase != OVER and ply < end:
+            if phase == ROLL:
+                if fast:
+                    if not bag:
+                        bag = faces(self.rng)
+                    die = bag.pop()
+                else:
+                    while True:
+                        z = (z + GOLDEN) & MASK
+                        x = ((z ^ (z >> 30)) * MUL1) & MASK
+                        x = ((x ^ (x >> 27)) * MUL2) & MASK
+                        x ^= x >> 31
+                        if x < _DIE_LIMIT:
+                            break
+                    die = 1 + x % 6
+                ply += 1
+                piece = (piece + die) % RING
+                if masks[turn] >> ring[piece] & 1:
+                    phase = PLACE
+                else:
+                    turn = (turn + 1) % players
+                continue
+            card = ring[piece]
+            shape = shapes[turn]
+            if shape is None:
+                shape = _shape(tuple(pyramids[turn]))
+            filled, mimics, held = shape
+            slots, best, rows_after = _placements(filled, mimics, RANK[card])
+            if len(slots) == 1:
+                choice = 0
+            elif to_choice or rng is None:
+                break
+            else:
+                choice = best if policy else rng.below(len(slots))
+            ply += 1
+            slot = slots[choice]
+            pyramids[turn][slot] = card
+            filled |= 1 << slot
+            if card == MIMIC:
+                mimics |= 1 << slot
+            else:
+                held |= 1 << card
+            shapes[turn] = filled, mimics, held
+            rows = rows_after[choice]
+            masks[turn] = _SPECIES_OF_ROWS[rows] & ~held | (1 << MIMIC if ok and rows else 0)
+            ring[piece] = deck.pop() if deck else -1
+            if filled == _FULL:
+                phase, self.end = OVER, ENDS.index("full")
+            elif ring[piece] < 0:
+                phase, self.end = OVER, ENDS.index("deck")
+            else:
+                turn = (turn + 1) % players
+                phase = ROLL
+                if self._dead():
+                    self.piece, self.turn, self.phase = piece, turn, phase
+                    self._check_dead()
+                    ring, phase = self.ring, self.phase
+        if ply != start:
+            self._legal.clear()
+            if not fast:
+                self.rng.state = z
+            self.ply = ply
+            self.piece, self.turn, self.phase, self.die = piece, turn, phase, die
 
     # ---- words ---------------------------------------------------------------------------
 

@@ -1,0 +1,290 @@
+"""The one-statement move on PostgreSQL (`store.append_move`, `TableService._append`), and the
+notices' batched reads (`Notices`, `store.moves_noticed`), with two `TableService`s on one
+database standing for two server processes.
+
+- A move from a cached table whose version is still the stored one is one statement; a table
+  another process changed meanwhile (a move, a leave) is refused by that statement, nothing is
+  written, and the full path decides on what is stored (stale, a credential no longer valid).
+- Two processes racing for one ply: exactly one move is stored.
+- Moves of many tables made by one process reach the other through its notices, read in
+  batches: every table there goes through every ply once, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from bodoge.engine import StaleMove
+from bodoge.server import auth
+from bodoge.server import notices as notices_module
+from bodoge.server.config import Settings
+from bodoge.server.errors import ApiError
+from bodoge.server.notices import Notices
+from bodoge.server.store import PlayerRow, Store, append_move, moves_noticed, now
+from bodoge.server.tables import SeatRequest, TableService
+
+REDIS = "redis://127.0.0.1:6379/0"
+TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")
+
+
+@pytest.fixture
+def pg_url(postgres_url: str) -> Iterator[str]:
+    engine = create_engine(postgres_url)
+    with engine.begin() as connection:
+        connection.execute(text(f"TRUNCATE {', '.join(TABLES)}"))
+    engine.dispose()
+    yield postgres_url
+
+
+@asynccontextmanager
+async def processes(url: str, count: int = 2) -> AsyncIterator[list[TableService]]:
+    """`count` table services on one database, each with its own store (its own connections)
+    and its own cache, like separate server processes."""
+    settings = Settings(database_url=url, bot_delay=0, stand_in_level="random")
+    services = [TableService(Store(settings), settings) for _ in range(count)]
+    try:
+        yield services
+    finally:
+        for service in services:
+            await service.store.close()
+
+
+async def a_player(service: TableService, name: str) -> PlayerRow:
+    player = PlayerRow(id=auth.new_id(), name=name, token_hash=auth.new_id(), created=now())
+    await service.store.add_player(player)
+    return player
+
+
+async def stored_moves(service: TableService, table_id: str) -> list[int]:
+    return [move.ply for move in await service.store.moves(table_id)]
+
+
+async def version_of(service: TableService, table_id: str) -> int:
+    found = await service.store.table(table_id)
+    assert found is not None
+    return found[0].version
+
+
+def first_action(service: TableService, table_id: str) -> tuple[int, int, int]:
+    """(seat, action, ply) of the first pending seat's first legal action, from the cache."""
+    table = service.cached(table_id)
+    assert table is not None
+    seat = table.match.pending()[0]
+    return seat, table.match.state.legal_actions(seat)[0], table.match.ply
+
+
+async def person_and_bot(service: TableService) -> tuple[str, str]:
+    """A started table (a person and a bot, no bot runner: the tests move for the bot)."""
+    player = await a_player(service, "Aki")
+    table, _, credential, _ = await service.create(
+        player,
+        "koremon_evolution",
+        2,
+        {},
+        [SeatRequest("me"), SeatRequest("bot", "random")],
+        public=True,
+        spectators=True,
+    )
+    assert credential is not None
+    return table.id, credential
+
+
+async def move_first(service: TableService, table_id: str, credential: str) -> dict[str, Any]:
+    table = await service.get(table_id)
+    seat, action, ply = first_action(service, table_id)
+    if seat == 0:
+        return await service.move(table_id, seat, action, ply, None, credential=credential)
+    return await service.move(table_id, seat, action, ply, None, by=table.seats[seat].decider())
+
+
+def test_append_move_writes_only_at_the_stored_version(pg_url: str) -> None:
+    async def run() -> None:
+        async with processes(pg_url, 1) as (service,):
+            table_id, _ = await person_and_bot(service)
+            seat, action, _ = first_action(service, table_id)
+            values = {
+                "table_id": table_id,
+                "ply": 1,
+                "seat": seat,
+                "action": str(action),
+                "by": None,
+                "client_key": None,
+                "created": now(),
+            }
+            assert not await append_move(service.store, 5, "playing", **values)
+            assert await stored_moves(service, table_id) == []
+            assert await version_of(service, table_id) == 0
+            assert await append_move(service.store, 0, "playing", **values)
+            assert await stored_moves(service, table_id) == [1]
+            assert await version_of(service, table_id) == 1
+            assert not await append_move(service.store, 0, "playing", **{**values, "ply": 2})
+            assert await stored_moves(service, table_id) == [1]
+
+    asyncio.run(run())
+
+
+def test_a_stale_cache_is_refused_by_the_statement_and_the_full_path_decides(pg_url: str) -> None:
+    async def run() -> None:
+        async with processes(pg_url) as (one, two):
+            table_id, credential = await person_and_bot(one)
+            await two.get(table_id)  # both caches at version 0, ply 0
+            first = await move_first(two, table_id, credential)
+            assert first["status"] == "applied" and first["ply"] == 1
+            assert two.cached(table_id).version == 1  # type: ignore[union-attr]
+            # `one` still believes ply 0 at version 0: its statement finds version 1, writes
+            # nothing, and the full path catches up and refuses the stale ply
+            with pytest.raises(StaleMove):
+                await move_first_at(one, table_id, credential, ply=0)
+            assert await stored_moves(one, table_id) == [1]
+            assert one.cached(table_id).match.ply == 1  # type: ignore[union-attr]
+            # caught up: its next move is applied (the full path, then the short one again)
+            for expected in (2, 3, 4):
+                answer = await move_first(one, table_id, credential)
+                assert answer["status"] == "applied" and answer["ply"] == expected
+            assert one.cached(table_id).version == await version_of(one, table_id)  # type: ignore[union-attr]
+            assert await stored_moves(one, table_id) == [1, 2, 3, 4]
+
+    asyncio.run(run())
+
+
+async def move_first_at(
+    service: TableService, table_id: str, credential: str, ply: int
+) -> dict[str, Any]:
+    table = await service.get(table_id)
+    seat = table.match.pending()[0]
+    action = table.match.state.legal_actions(seat)[0]
+    by = None if seat == 0 else table.seats[seat].decider()
+    return await service.move(
+        table_id, seat, action, ply, None, by=by, credential=credential if seat == 0 else None
+    )
+
+
+def test_a_leave_elsewhere_makes_the_statement_refuse_and_the_credential_is_checked(
+    pg_url: str,
+) -> None:
+    async def run() -> None:
+        async with processes(pg_url) as (one, two):
+            players = [await a_player(one, name) for name in ("Aki", "Ben")]
+            table, _, first, _ = await one.create(
+                players[0],
+                "koremon_evolution",
+                2,
+                {},
+                [SeatRequest("me"), SeatRequest("open")],
+                public=True,
+                spectators=True,
+            )
+            _, second = await one.join(players[1], table.id, None)
+            credentials = [first, second]
+            await two.get(table.id)
+            mover = table.match.pending()[0]
+            await two.leave(table.id, credentials[mover])  # a bot stands in from now on
+            action = table.match.state.legal_actions(mover)[0]
+            with pytest.raises(ApiError) as refused:
+                await one.move(table.id, mover, action, 0, None, credential=credentials[mover])
+            assert refused.value.code == "unauthorized"
+            assert await stored_moves(one, table.id) == []
+
+    asyncio.run(run())
+
+
+def test_two_processes_racing_for_one_ply_store_exactly_one_move(pg_url: str) -> None:
+    async def run() -> None:
+        async with processes(pg_url, 4) as services:
+            table_id, credential = await person_and_bot(services[0])
+            for service in services[1:]:
+                await service.get(table_id)
+            for ply in range(6):
+                for service in services:
+                    await service.refresh(table_id)  # every cache current: all take the short path
+                answers = await asyncio.gather(
+                    *(move_first_at(s, table_id, credential, ply) for s in services),
+                    return_exceptions=True,
+                )
+                applied = [a for a in answers if isinstance(a, dict)]
+                assert len(applied) == 1, answers
+                assert all(isinstance(a, StaleMove) for a in answers if a not in applied)
+            assert await stored_moves(services[0], table_id) == [1, 2, 3, 4, 5, 6]
+
+    asyncio.run(run())
+
+
+def test_moves_noticed_reads_many_tables_in_one_statement_within_bounds(pg_url: str) -> None:
+    async def run() -> None:
+        async with processes(pg_url, 1) as (service,):
+            tables = [await person_and_bot(service) for _ in range(3)]
+            for table_id, credential in tables:
+                for _ in range(4):
+                    await move_first(service, table_id, credential)
+            (a, _), (b, _), (c, _) = tables
+            found = await moves_noticed(service.store, [(a, 0, 4), (b, 2, 3), (c, 4, 9)])
+            assert [m.ply for m in found[a]] == [1, 2, 3, 4]
+            assert [m.ply for m in found[b]] == [3]
+            assert found[c] == []
+
+    asyncio.run(run())
+
+
+def test_notices_read_in_batches_bring_every_table_through_every_ply_in_order(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batches: list[int] = []  # how many tables each batched read was for
+
+    async def counted(store: Store, wanted: Any) -> Any:
+        wanted = list(wanted)
+        batches.append(len(wanted))
+        return await moves_noticed(store, wanted)
+
+    monkeypatch.setattr(notices_module, "moves_noticed", counted)
+
+    async def run() -> None:
+        channel = f"test-{secrets.token_hex(4)}"
+        async with processes(pg_url) as (mover, watcher):
+            seen: dict[str, list[int]] = {}
+            watcher.interest.append(lambda table_id: True)  # as if a socket were on each
+
+            def heard(table_id: str) -> None:
+                table = watcher.cached(table_id)
+                if table is not None:
+                    seen.setdefault(table_id, []).append(table.match.ply)
+
+            watcher.listeners.append(heard)
+            notices = [Notices(REDIS, channel, service) for service in (mover, watcher)]
+            for each in notices:
+                await each.start()
+            try:
+                tables = [await person_and_bot(mover) for _ in range(8)]
+                for table_id, _ in tables:
+                    await watcher.get(table_id)
+                plies = 10
+                for _ in range(plies):  # every table moves, then the next round: notices pile up
+                    await asyncio.gather(
+                        *(move_first(mover, table_id, cred) for table_id, cred in tables)
+                    )
+                deadline = asyncio.get_running_loop().time() + 30
+                while any(
+                    watcher.cached(t) is None or watcher.cached(t).match.ply < plies  # type: ignore[union-attr]
+                    for t, _ in tables
+                ):
+                    assert asyncio.get_running_loop().time() < deadline, "notices not applied"
+                    await asyncio.sleep(0.05)
+            finally:
+                for each in notices:
+                    await each.close()
+            for table_id, _ in tables:
+                ours = watcher.cached(table_id)
+                assert ours is not None
+                assert [e.ply for e in ours.match.log] == list(range(1, plies + 1))
+                assert ours.match.state.to_json() == mover.cached(table_id).match.state.to_json()  # type: ignore[union-attr]
+                heard_plies = seen[table_id]
+                assert heard_plies == sorted(heard_plies) and heard_plies[-1] == plies
+            assert max(batches) > 1, batches  # a read served several tables' notices
+
+    asyncio.run(run())
