@@ -48,3 +48,19 @@ def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     with _without_extensions():
         requires: list[str] = _setuptools.get_requires_for_build_wheel(config_settings)
     return requires + (COMPILE_REQUIRES if _compile_requested() else [])
+
+
+def _pure_only(hook: Callable[..., Any]) -> Callable[..., Any]:
+    def run(*args: Any, **kwargs: Any) -> Any:
+        if _compile_requested():
+            # An editable install imports from src/: extensions built there would shadow the
+            # sources everyone edits.
+            raise SystemExit("BODOGE_COMPILE=1 builds a wheel: use `pip install .`, not -e")
+        return hook(*args, **kwargs)
+
+    return run
+
+
+get_requires_for_build_editable = _pure_only(_setuptools.get_requires_for_build_editable)
+prepare_metadata_for_build_editable = _pure_only(_setuptools.prepare_metadata_for_build_editable)
+build_editable = _pure_only(_setuptools.build_editable)
