@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 
+import bodoge
 from bodoge.ai.factory import ISMCTS_ITERATIONS
 from bodoge.ai.ismcts import IsmctsBot
 from bodoge.engine import Rng, State, game_ids, get_game
@@ -167,7 +168,8 @@ def main() -> None:
     print(
         f"{args.rounds} rounds, medians per CPU second; {args.positions} positions for "
         f"determinize, {args.search_positions} searched at {args.iterations} iterations; "
-        f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after"
+        f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after; "
+        f"{bodoge.build_kind()} build"
     )
     print("| game | players | determinize/s | prepared draws/s | ISMCTS iterations/s |")
     print("|---|---:|---:|---:|---:|")

@@ -180,7 +180,7 @@ def main() -> None:
           f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after, "
           f"on {os.cpu_count()} CPUs; Python {platform.python_version()}, "
           f"OpenSpiel {metadata.version('open_spiel')}, "
-          f"commit {commit()}")  # fmt: skip
+          f"commit {commit()}, {bodoge.build_kind()} build")  # fmt: skip
     print(f"C++ card-game median: {yardstick:,.0f} decisions per CPU second")
     print()
     print("| system | game | players | decisions/s | games/s | decisions/game | x C++ median |")

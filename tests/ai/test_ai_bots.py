@@ -16,7 +16,7 @@ from bodoge.ai import (
     sample,
 )
 from bodoge.ai.ismcts import HIDDEN, rewards
-from bodoge.engine import BodogeError, IllegalAction, Rng, ranked_result
+from bodoge.engine import BodogeError, IllegalAction, Result, Rng, ranked_result
 from toy_game import SealedBids
 
 SPECS = ["random", "greedy", "greedy:2", "ismcts:40", "easy", "normal", "hard"]
@@ -153,15 +153,14 @@ def test_single_legal_action_is_returned_at_once() -> None:
 def test_rewards_share_wins_and_rank() -> None:
     """Reward: 0.8 x win share + 0.2 x rank position."""
 
-    class Done:
-        players = 3
-
-        def result(self):  # type: ignore[no-untyped-def]
+    class Done(SealedBids):  # a real state (the compiled build checks the type) with this result
+        def result(self) -> Result:
             return ranked_result([5, 5, 1])
 
-    assert rewards(Done()) == pytest.approx([0.6, 0.6, 0.0])  # type: ignore[arg-type]
+    done = Done.new(3, seed=1)
+    assert rewards(done) == pytest.approx([0.6, 0.6, 0.0])
     # Half of it the score scaled from the lowest (0) to the highest (1).
-    assert rewards(Done(), 0.5) == pytest.approx([0.8, 0.8, 0.0])  # type: ignore[arg-type]
+    assert rewards(done, 0.5) == pytest.approx([0.8, 0.8, 0.0])
 
 
 # ---- a bot cannot depend on hidden information ----------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bodoge.engine.errors import InvalidState
@@ -15,7 +15,7 @@ def replay(
     players: int,
     options: Mapping[str, Any] | None,
     seed: int,
-    actions: Iterable[tuple[int, str]],
+    actions: Iterable[Sequence[Any]],  # (seat, notation): tuples, or lists from JSON
 ) -> State:
     """The state after applying `actions` (seat, notation) to a new game."""
     match = Match(game_id, players, options, seed)

@@ -13,6 +13,8 @@ from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from typing import TypeVar
 
+from bodoge.engine.native import mypyc_attr
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _UNIT = 2.0**-53
@@ -40,6 +42,8 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
+# Tests subclass it with scripted numbers (tests/engine/test_shuffle.py).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     __slots__ = ("state",)
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 
 from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
 from bodoge.engine.events import Event, EventCatalog, engine_catalog
+from bodoge.engine.native import mypyc_attr
 from bodoge.engine.notation import normalize
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import OptionSpec, resolve_options
@@ -49,6 +50,8 @@ class GameInfo:
         }
 
 
+# Monster Hex's state and the tests' toy games are classes of interpreted Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """Base of every game state. Subclasses implement the underscored hooks and the abstract API."""
 
@@ -77,13 +80,19 @@ class State(ABC):
                 f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
             )
         resolved = resolve_options(info.options, options)
+        # Both read before `seed is None` narrows seed to int: the compiled build (mypyc) would
+        # read True as 1 from there on.
+        given: object = seed
+        whole = type(seed) is int
         if seed is None:
             seed = fresh_seed()
-        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:  # True is no seed
+            whole = True
+        if not whole or not 0 <= seed < SEED_LIMIT:  # True is no seed
             raise InvalidOptions(
-                f"seed must be a whole number 0-{SEED_LIMIT - 1}, not {seed!r:.40}"
+                f"seed must be a whole number 0-{SEED_LIMIT - 1}, not {given!r:.40}"
             )
-        state = cls.__new__(cls)
+        new = cls.__new__  # in two steps: mypyc cannot compile cls.__new__(cls) in one
+        state = new(cls)
         state._init_base(players, resolved, seed, Rng(seed), 0)
         state._check_options()
         state._setup()
@@ -304,7 +313,9 @@ class State(ABC):
             self._legal[seat] = cached
         return cached
 
-    def apply(self, seat: int, action: int) -> list[Event]:
+    def apply(self, seat: object, action: object) -> list[Event]:
+        """Apply `action` (an int) for `seat` (an int). Typed `object` because this is where
+        that is checked: compiled (mypyc), a parameter typed int would take True as 1."""
         if type(action) is not int or type(seat) is not int:  # True == 1, but is no action
             raise IllegalAction(f"seat and action must be whole numbers, not {seat!r}, {action!r}")
         legal = self._legal.get(seat)
@@ -391,12 +402,12 @@ class State(ABC):
                 return
             self.apply_quiet(group[0], legal[0])
 
-    def parse_action(self, text: str) -> int:
+    def parse_action(self, text: object) -> int:
         """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
         (NFKC, plain ASCII numbers) before the game's own parser sees it."""
         return self._parse_action(normalize(text))
 
-    def apply_text(self, seat: int, text: str) -> list[Event]:
+    def apply_text(self, seat: int, text: object) -> list[Event]:
         return self.apply(seat, self.parse_action(text))
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -413,8 +424,9 @@ class State(ABC):
             return f"action {action!r}"
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        if seat is not None and not (type(seat) is int and 0 <= seat < self.players):
-            raise IllegalAction(f"there is no seat {seat} in a {self.players}-player game")
+        given: object = seat  # read before `seat is not None` narrows it (see `new`)
+        if seat is not None and not (type(given) is int and 0 <= seat < self.players):
+            raise IllegalAction(f"there is no seat {given} in a {self.players}-player game")
         result = self.result()
         data: dict[str, Any] = {
             "game": self.info.id,
@@ -466,9 +478,10 @@ class State(ABC):
                 raise InvalidState(f"{key} must be a whole number 0-{limit - 1}, not {value!r:.40}")
         try:
             options = resolve_options(info.options, data.get("options"))
-        except InvalidOptions as error:
-            raise InvalidState(str(error)) from None
-        state = cls.__new__(cls)
+        except InvalidOptions as refused:
+            raise InvalidState(str(refused)) from None
+        new = cls.__new__  # in two steps: mypyc cannot compile cls.__new__(cls) in one
+        state = new(cls)
         state._init_base(
             players, options, data.get("seed", 0), Rng(data.get("rng", 0)), data.get("ply", 0)
         )
@@ -477,8 +490,8 @@ class State(ABC):
             state._read(data)
         except InvalidState:
             raise
-        except InvalidOptions as error:
-            raise InvalidState(str(error)) from None
+        except InvalidOptions as refused:  # not `error`: compiled, a name keeps one type
+            raise InvalidState(str(refused)) from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise InvalidState(
                 f"state JSON is inconsistent: {type(error).__name__} {error}"

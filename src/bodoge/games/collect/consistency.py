@@ -166,8 +166,8 @@ def check_last_win(state: CollectState, value: object) -> None:
             raise InvalidState("last_win must name the winning row in phase over")
         if over:
             winner = state.history[-1]
-            row = state.rows[winner]
-            state.last_win = (winner, alliance_kind(row), tuple(row))
+            won = state.rows[winner]
+            state.last_win = (winner, alliance_kind(won), tuple(won))
         else:
             state.last_win = None
         return

@@ -297,7 +297,8 @@ class CollectState(State):
     # ---- applying actions ------------------------------------------------------------------
 
     def _apply(self, seat: int, action: int) -> list[Event]:
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self.last_win = None  # shown until the next round's first move, which this is
         phase = self.phase
         if phase == DRAW:

@@ -472,7 +472,7 @@ class AuctionState(State):
             raise InvalidState(f"phase must be one of {', '.join(PHASES)}")
         self.phase = PHASES.index(data["phase"])
         self.round = read_int(data, "round", 1, ROUNDS)
-        self.deck = [read_card(key, "deck") for key in reversed(read_list(data, "deck"))]
+        self.deck = [read_card(key, "deck") for key in read_list(data, "deck")[::-1]]
         loose = data.get("deck_unordered", [])
         if not isinstance(loose, list):
             raise InvalidState("deck_unordered must be a list")

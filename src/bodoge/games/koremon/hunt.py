@@ -520,7 +520,7 @@ class HuntState(State):
         }
 
     def _read(self, data: dict[str, Any]) -> None:
-        self.deck = [read_card(key, "deck") for key in reversed(read_list(data, "deck"))]
+        self.deck = [read_card(key, "deck") for key in read_list(data, "deck")[::-1]]
         ring = read_list(data, "ring")
         if len(ring) != RING:
             raise InvalidState(f"ring must list {RING} positions, not {len(ring)}")

@@ -124,9 +124,9 @@ class WeightedDeal:
         plain = self.plain[:]
         shuffle(plain, rng)
         start = 0
-        for pile, space in zip(piles, room, strict=True):
+        for counts, space in zip(piles, room, strict=True):
             for card in plain[start : start + space]:
-                pile[card] += 1
+                counts[card] += 1
             start += space
         return piles
 

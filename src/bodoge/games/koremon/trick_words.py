@@ -36,7 +36,7 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
     per_game = [state.game_scores(game) for game in range(state.games)]
     totals = state.scores()
     for seat, total in enumerate(totals):
-        parts = []
+        parts: list[str] = []
         if state.games > 1:
             parts.extend(
                 f"ゲーム{g + 1}：{W.signed(scores[seat])}"

@@ -149,7 +149,7 @@ def event_word(
     """The words for a value of one of the Koremon kinds as `viewer` reads them (kinds that name
     seats get "you" and the seats' names); None for a kind they do not have."""
 
-    def who(seat: int | None) -> str:
+    def who(seat: int) -> str:
         return seat_name(seat, lang, viewer, names)
 
     if kind == "card":

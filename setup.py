@@ -1,0 +1,72 @@
+"""The build of bodoge: pure Python by default, compiled with mypyc on request.
+
+`pip install .` (and `pip install -e .`) installs the pure-Python package, the source of truth.
+`BODOGE_COMPILE=1 pip install .` builds the same source with mypyc into C extensions for the hot
+modules (the engine, the bots and the games below); the .py files ship beside them. The switch
+also makes mypy a build requirement (build_backend/bodoge_build.py), so a plain install never
+needs it. See docs/performance.md, "The compiled build".
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+
+# Compiled: every module of these packages, except those listed in PURE. Monster Hex
+# (bodoge/games/monster_hex) stays pure Python: its state class is built from two mixins
+# (abilities.py, state_json.py) whose base, for the type checker, is the class itself, and
+# mypyc's native classes take one base class only.
+COMPILED_PACKAGES = ("bodoge/engine", "bodoge/ai", "bodoge/games/collect", "bodoge/games/koremon")
+PURE = {
+    "bodoge/engine/native.py",  # gives mypyc_attr at run time (a no-op), so it stays Python
+    # Match copies itself with Match.__new__ to skip __init__, which a native class cannot skip
+    # (its __new__ runs __init__); it drives a match, not the playouts and searches.
+    "bodoge/engine/match.py",
+    # TerminalText subclasses str, which a native class cannot; it renders the terminal text.
+    "bodoge/engine/text.py",
+}
+
+
+def compile_requested() -> bool:
+    return os.environ.get("BODOGE_COMPILE", "") not in ("", "0")
+
+
+def compiled_modules() -> list[str]:
+    paths = []
+    for package in COMPILED_PACKAGES:
+        for path in sorted((SRC / package).glob("*.py")):
+            relative = path.relative_to(SRC).as_posix()
+            if relative not in PURE:
+                paths.append(str(path.relative_to(HERE)))
+    return paths
+
+
+def ext_modules() -> list:
+    if not compile_requested() or os.environ.get("BODOGE_SKIP_EXTENSIONS"):
+        return []
+    if "editable_wheel" in sys.argv:
+        # An editable install imports from src/: extensions built there would shadow the
+        # sources everyone edits.
+        raise SystemExit("BODOGE_COMPILE=1 builds a wheel: use `pip install .`, not -e")
+    from mypyc.build import mypycify
+
+    os.chdir(HERE)  # mypy reads its settings from pyproject.toml here
+    return mypycify(compiled_modules(), opt_level="3", group_name="bodoge")
+
+
+def clear_built_packages() -> None:
+    """A wheel is packed from build/lib*: the extensions an earlier compiled build left there
+    would ship in this one, modules since made pure included (and a pure build with them)."""
+    for built in HERE.glob("build/lib*"):
+        shutil.rmtree(built)
+
+
+clear_built_packages()
+setup(ext_modules=ext_modules())
