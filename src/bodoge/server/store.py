@@ -174,11 +174,24 @@ class Store:
                 pool_timeout=300,
             )
             self.glance = async_sessionmaker(self.autocommit, expire_on_commit=False)
+        # The reads of what other processes committed (notices.py) have connections of their
+        # own: behind the bots' moves in a shared pool, every socket's update waited its turn.
+        self.delivery = self.autocommit
+        if not self.sqlite:
+            self.delivery = create_async_engine(
+                settings.async_url(),
+                isolation_level="AUTOCOMMIT",
+                pool_size=2,
+                max_overflow=0,
+                pool_timeout=300,
+            )
 
     async def close(self) -> None:
         await self.engine.dispose()
         if self.autocommit is not self.engine:
             await self.autocommit.dispose()
+        if self.delivery is not self.autocommit:
+            await self.delivery.dispose()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -448,7 +461,7 @@ async def moves_noticed(
             for table, first, last in zip(tables, after, upto, strict=True):
                 found[table] = list(await moves_after(session, table, first, last))
         return found
-    async with store.autocommit.connect() as connection:
+    async with store.delivery.connect() as connection:
         rows = await connection.exec_driver_sql(
             MOVES_NOTICED, {"tables": tables, "after": after, "upto": upto}
         )

@@ -31,7 +31,7 @@ from bodoge.server.errors import ApiError, error_json
 from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.schemas import WsAuth, WsMove, WsReturn, WsSync, WsUndo, WsWatch
 from bodoge.server.store import now
-from bodoge.server.tables import TableService
+from bodoge.server.tables import Table, TableService
 
 CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
 CLOSE_TOO_BIG = 1009
@@ -55,8 +55,11 @@ class Connection:
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message, ensure_ascii=False))
+
+    async def send_text(self, text: str) -> None:
         async with self.send_lock:
-            await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+            await self.socket.send_text(text)
 
 
 class Hub:
@@ -65,6 +68,10 @@ class Hub:
         self.max_message_bytes = max_message_bytes
         self.limiter = limiter
         self._connections: dict[str, set[Connection]] = {}
+        # The updates built for a table's sockets, by everything an update is made of: the
+        # sockets of one table that would get the same update (its spectators, mostly) share
+        # one, built and encoded once per process. Only the table's latest updates are kept.
+        self._built: dict[str, dict[tuple[Any, ...], str]] = {}
         service.listeners.append(self.notify)
         service.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
@@ -96,6 +103,8 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
             self._connections[table_id].discard(connection)
+            if not self._connections[table_id]:
+                self._built.pop(table_id, None)
             self.notify(table_id)
 
     async def _read(self, socket: WebSocket, types: dict[str, type[BaseModel]]) -> BaseModel | None:
@@ -153,20 +162,48 @@ class Hub:
             await connection.wake.wait()
             connection.wake.clear()
             table = await self.service.get(connection.table_id)
-            match, seat = table.match, connection.seat
-            update = {
-                "type": "update",
-                "ply": match.ply,
-                "events": entries(table, seat, connection.last_ply),
-                "prompt": match.prompt(seat),
-                "connected": sorted(self.connected(connection.table_id)),
-                "status": table.status,
-                "rematch": table.rematch,
-                "stand_ins": [each.stand_in for each in table.seats],
-                **timekeeping.clock_json(table, now()),  # the time left as of sending
-            }
-            connection.last_ply = match.ply
-            await connection.send(update)
+            text = self._update(table, connection)
+            connection.last_ply = table.match.ply
+            await connection.send_text(text)
+
+    def _update(self, table: Table, connection: Connection) -> str:
+        """The update `connection` gets now, encoded: shared with the table's other sockets here
+        that get the same, unless the table has a clock (the time left is as of sending)."""
+        match, seat = table.match, connection.seat
+        connected = tuple(sorted(self.connected(connection.table_id)))
+        key = None
+        if table.clock.settings.kind == timekeeping.NONE:
+            key = (
+                id(match),
+                match.ply,
+                seat,
+                connection.last_ply,
+                connected,
+                table.status,
+                table.rematch,
+                tuple((s.kind, s.name, s.bot_level, s.stand_in) for s in table.seats),
+            )
+            built = self._built.setdefault(connection.table_id, {})
+            text = built.get(key)
+            if text is not None:
+                return text
+        update = {
+            "type": "update",
+            "ply": match.ply,
+            "events": entries(table, seat, connection.last_ply),
+            "prompt": match.prompt(seat),
+            "connected": list(connected),
+            "status": table.status,
+            "rematch": table.rematch,
+            "stand_ins": [each.stand_in for each in table.seats],
+            **timekeeping.clock_json(table, now()),  # the time left as of sending
+        }
+        text = json.dumps(update, ensure_ascii=False)
+        if key is not None:
+            if any(other[1] != match.ply for other in built):
+                built.clear()  # the table moved on: the older updates are not asked for again
+            built[key] = text
+        return text
 
     async def _receive(self, connection: Connection) -> None:
         socket = connection.socket
