@@ -277,4 +277,4 @@ def test_the_engines_own_events_match_their_catalogue() -> None:
     match.apply(0, "mark")
     (undo,) = match.undo(0)
     assert Steps.event_catalog.check(undo) == []
-    assert Steps.event_catalog.describe(undo, "en", None) == "Seat 0 took back a move"
+    assert Steps.event_catalog.describe(undo, "en", None) == "Seat 1 took back a move"

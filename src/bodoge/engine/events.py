@@ -41,6 +41,12 @@ _SEAT_WORDS = {
 }
 
 
+def default_seat_name(seat: int, lang: str) -> str:
+    """A seat's name when the match has none: counted from 1 like everything a player sees
+    ("seat 1" / "席1" is seat 0 of the notation and the JSON)."""
+    return _SEAT_WORDS["ja" if lang == "ja" else "en"]["seat"].format(n=seat + 1)
+
+
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events as `seat` (None: a spectator) may know them: a private event in full for the
     seats it names, in its public shape for everyone else, never dropped."""
@@ -175,7 +181,7 @@ class EventCatalog:
                 return seat_words["you"]
             if names is not None and 0 <= value < len(names):
                 return str(names[value])
-            return seat_words["seat"].format(n=value)
+            return default_seat_name(value, lang)
         if base in ("int", "text"):
             return str(value)
         if base == "bool":

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
-from bodoge.engine.events import Event, visible_events
+from bodoge.engine.events import Event, default_seat_name, visible_events
 from bodoge.engine.registry import get_game
 from bodoge.engine.result import Result
 from bodoge.engine.state import State
@@ -358,7 +358,7 @@ class Match:
     def seat_name(self, seat: int, lang: str = "en") -> str:
         if self.names is not None:
             return self.names[seat]
-        return f"席{seat}" if lang == "ja" else f"seat {seat}"
+        return default_seat_name(seat, lang)
 
     # ---- records ------------------------------------------------------------------------
 

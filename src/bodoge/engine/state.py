@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
-from bodoge.engine.events import Event, EventCatalog, engine_catalog
+from bodoge.engine.events import Event, EventCatalog, default_seat_name, engine_catalog
 from bodoge.engine.native import mypyc_attr
 from bodoge.engine.notation import normalize
 from bodoge.engine.observe import Observer
@@ -267,9 +267,7 @@ class State(ABC):
         result = self.result()
         if result is None:
             return []
-        label = (
-            (lambda s: names[s]) if names else (lambda s: f"席{s}" if lang == "ja" else f"seat {s}")
-        )
+        label = (lambda s: names[s]) if names else (lambda s: default_seat_name(s, lang))
         scores = ", ".join(f"{label(s)} {score:g}" for s, score in enumerate(result.scores))
         winners = ("、" if lang == "ja" else ", ").join(label(s) for s in result.winners)
         if lang == "ja":

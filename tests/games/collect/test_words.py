@@ -30,8 +30,8 @@ def both(event: dict[str, Any], viewer: int | None = None, names: list[str] | No
 def test_a_draw_names_the_seat_the_deck_and_the_card() -> None:
     event = {"type": "draw", "seat": 2, "deck": "A", "card": "lion"}
     assert both(event) == (
-        "Seat 2 turned up a lion from deck A",
-        "席2がデッキAからライオンを公開した",
+        "Seat 3 turned up a lion from deck A",
+        "席3がデッキAからライオンを公開した",
     )
     assert both(event, viewer=2) == (
         "You turned up a lion from deck A",
@@ -45,7 +45,7 @@ def test_a_draw_names_the_seat_the_deck_and_the_card() -> None:
 
 def test_an_animal_takes_its_article_in_english() -> None:
     event = {"type": "keep", "seat": 0, "card": "octopus"}
-    assert both(event) == ("Seat 0 kept an octopus", "席0がタコを獲得した")
+    assert both(event) == ("Seat 1 kept an octopus", "席1がタコを獲得した")
     event = {"type": "keep", "seat": 0, "card": "hermit_crab"}
     assert both(event, viewer=0) == ("You kept a hermit crab", "あなたがヤドカリを獲得した")
 
@@ -55,8 +55,8 @@ def test_a_return_tells_both_cards_and_both_decks() -> None:
         "type": "return", "seat": 1, "card": "parrot", "deck": "B", "took": "crab", "from": "A",
     }  # fmt: skip
     assert both(event) == (
-        "Seat 1 put a parrot back face down on deck B and took a crab from deck A",
-        "席1がオウムを裏向きでデッキBに戻し、デッキAの一番上のカニを獲得した",
+        "Seat 2 put a parrot back face down on deck B and took a crab from deck A",
+        "席2がオウムを裏向きでデッキBに戻し、デッキAの一番上のカニを獲得した",
     )
 
 
@@ -72,13 +72,13 @@ def test_the_parrot_reveal_says_match_or_miss() -> None:
     """Seed: the named animal or a chameleon must be played, anything else goes back."""
     hit = {"type": "reveal", "seat": 1, "deck": "B", "card": "chameleon", "match": True}
     assert both(hit) == (
-        "Seat 1 revealed a chameleon from deck B: it matches and must be played",
-        "席1がデッキBの一番上を公開した：カメレオンは宣言どおりなのでプレイする",
+        "Seat 2 revealed a chameleon from deck B: it matches and must be played",
+        "席2がデッキBの一番上を公開した：カメレオンは宣言どおりなのでプレイする",
     )
     miss = {**hit, "card": "lion", "match": False}
     assert both(miss) == (
-        "Seat 1 revealed a lion from deck B: no match",
-        "席1がデッキBの一番上を公開した：ライオンは宣言と違う",
+        "Seat 2 revealed a lion from deck B: no match",
+        "席2がデッキBの一番上を公開した：ライオンは宣言と違う",
     )
     named = {"type": "name", "seat": 1, "animal": "octopus"}
     assert both(named, viewer=1) == (
@@ -92,13 +92,13 @@ def test_a_row_card_is_told_from_the_viewer_side() -> None:
     seat's own row), or the owner's name; in Japanese 自分の for the acting seat's own row."""
     event = {"type": "crocodile", "seat": 0, "target": [1, 3], "card": "lion", "deck": "A"}
     assert both(event) == (
-        "Seat 0 used the crocodile on seat 1's 4th card, a lion, and put it on the bottom of "
+        "Seat 1 used the crocodile on seat 2's 4th card, a lion, and put it on the bottom of "
         "deck A",
-        "席0がクロコダイルの能力で席1の4枚目のライオンをデッキAの一番下に置いた",
+        "席1がクロコダイルの能力で席2の4枚目のライオンをデッキAの一番下に置いた",
     )
     assert both(event, viewer=1) == (
-        "Seat 0 used the crocodile on your 4th card, a lion, and put it on the bottom of deck A",
-        "席0がクロコダイルの能力であなたの4枚目のライオンをデッキAの一番下に置いた",
+        "Seat 1 used the crocodile on your 4th card, a lion, and put it on the bottom of deck A",
+        "席1がクロコダイルの能力であなたの4枚目のライオンをデッキAの一番下に置いた",
     )
     assert both(event, viewer=0, names=["Ann", "Bob"]) == (
         "You used the crocodile on Bob's 4th card, a lion, and put it on the bottom of deck A",
@@ -106,9 +106,9 @@ def test_a_row_card_is_told_from_the_viewer_side() -> None:
     )
     own = {"type": "crab", "seat": 2, "target": [2, 0], "card": "octopus", "to": 2}
     assert both(own, viewer=0) == (
-        "Seat 2 used the crab on their own 1st card, an octopus, and moved it to 3rd place "
+        "Seat 3 used the crab on their own 1st card, an octopus, and moved it to 3rd place "
         "from the left",
-        "席2がカニの能力で自分の1枚目のタコを左から3枚目に動かした",
+        "席3がカニの能力で自分の1枚目のタコを左から3枚目に動かした",
     )
     assert both(own, viewer=2) == (
         "You used the crab on your 1st card, an octopus, and moved it to 3rd place from the left",
@@ -146,8 +146,8 @@ def test_chameleons_split_and_round_events() -> None:
 def test_alliance_crown_and_game_over() -> None:
     alliance = {"type": "alliance", "seat": 0, "kind": "lion"}
     assert both(alliance) == (
-        "Seat 0 formed an alliance: the lion alliance (7 different kinds)",
-        "席0が同盟を結成した：ライオンの同盟（7種類）",
+        "Seat 1 formed an alliance: the lion alliance (7 different kinds)",
+        "席1が同盟を結成した：ライオンの同盟（7種類）",
     )
     crown = {"type": "crown", "seat": 0, "crown": "full"}
     assert both(crown, viewer=0) == (
@@ -156,8 +156,8 @@ def test_alliance_crown_and_game_over() -> None:
     )
     half = {"type": "crown", "seat": 1, "crown": "half"}
     assert both(half) == (
-        "Seat 1 won the round and took a half crown",
-        "席1がラウンドに勝利し、ハーフ王冠を獲得した",
+        "Seat 2 won the round and took a half crown",
+        "席2がラウンドに勝利し、ハーフ王冠を獲得した",
     )
     over = {"type": "game_over", "winners": [0, 2], "result": {}}
     assert both(over, viewer=2, names=["Ann", "Bob", "Cy", "Dan"]) == (
@@ -302,9 +302,9 @@ def test_result_of_a_game_won_with_two_half_crowns() -> None:
         "The others: Bob held one half crown, Cy held no crown",
     ]
     assert state.describe_result("ja") == [
-        "席0がハーフ王冠2つでゲームに勝利した",
-        "ラウンド3は席0が同じ動物4枚の隣接（カメレオンはワイルド）で勝利した",
-        "ほかの席：席1はハーフ王冠1つ、席2は王冠なし",
+        "席1がハーフ王冠2つでゲームに勝利した",
+        "ラウンド3は席1が同じ動物4枚の隣接（カメレオンはワイルド）で勝利した",
+        "ほかの席：席2はハーフ王冠1つ、席3は王冠なし",
     ]
 
 
@@ -317,10 +317,10 @@ def test_result_of_a_team_game_won_with_the_full_crown() -> None:
         options={"team_mode": "on"},
     )  # fmt: skip
     assert state.describe_result("en") == [
-        "Team A (seat 0 and seat 2) won the game: seat 2 held the full crown",
-        "Round 4 went to seat 2 with four in a row (4 adjacent cards of one animal, the chameleon "
+        "Team A (seat 1 and seat 3) won the game: seat 3 held the full crown",
+        "Round 4 went to seat 3 with four in a row (4 adjacent cards of one animal, the chameleon "
         "wild)",
-        "The others: seat 0 held one half crown, seat 1 held one half crown, seat 3 held one "
+        "The others: seat 1 held one half crown, seat 2 held one half crown, seat 4 held one "
         "half crown",
     ]
     assert state.describe_result("ja", ["Ann", "あなた", "Cy", "Dan"]) == [
@@ -334,7 +334,7 @@ def test_full_crown_with_a_half_crown_and_no_result_before_the_end() -> None:
     layout = [[LION, LION, LION, LION], [CRAB], [OCTO]]
     state = load(layout, phase="over", half=[1, 1, 1], full=0, history=[0, 1, 2, 0])
     assert state.describe_result("en")[0] == (
-        "Seat 0 won the game with the full crown and one half crown"
+        "Seat 1 won the game with the full crown and one half crown"
     )
-    assert state.describe_result("ja")[0] == "席0がフル王冠とハーフ王冠1つでゲームに勝利した"
+    assert state.describe_result("ja")[0] == "席1がフル王冠とハーフ王冠1つでゲームに勝利した"
     assert load([[CROC], [CRAB]]).describe_result("en") == []

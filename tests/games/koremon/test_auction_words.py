@@ -26,8 +26,8 @@ def test_a_bid_is_told_in_full_to_its_seat_and_as_written_to_the_others() -> Non
     event = {"type": "bid", "seat": 0, "private": {"monster": 3, "amount": 40}, "visible_to": [0]}
     assert describe(event, 0, "en") == "You bid 40 on monster 3"
     assert describe(event, 0, "ja") == "あなたが3番目のモンスターに40を入札した"
-    assert describe(event, 1, "en") == "Seat 0 wrote a bid"
-    assert describe(event, 1, "ja") == "席0が入札を書いた"
+    assert describe(event, 1, "en") == "Seat 1 wrote a bid"
+    assert describe(event, 1, "ja") == "席1が入札を書いた"
     assert describe(event, None, "en", NAMES) == "Ann wrote a bid"
     assert describe({"type": "sealed", "seat": 2}, 1, "ja", NAMES) == "Cyが入札を書き終えた"
 
@@ -61,7 +61,7 @@ def test_round_out_and_place_events() -> None:
     )
     assert (
         describe(out, 0, "ja")
-        == "席1は落札したカード（ドラゴン、オーク）を置けず、ゲームから脱落した"
+        == "席2は落札したカード（ドラゴン、オーク）を置けず、ゲームから脱落した"
     )
     place = {"type": "place", "seat": 2, "card": "goblin", "slot": "5.3"}
     assert describe(place, 0, "en", NAMES) == "Cy placed the Goblin in row 5, slot 3"
@@ -163,11 +163,11 @@ def test_result_money_left_breaks_a_tie_on_points_and_cards() -> None:
         "Ann, Bo tied on 2 points: more money left decided it",
     ]
     assert state.describe_result("ja") == [
-        "勝者：席0",
-        "席0：2点（2枚）、残金30",
-        "席1：2点（2枚）、残金10",
-        "席2：ラウンド3で脱落（順位は最後）",
-        "席0、席1が2点で同点：残金の多さで決まった",
+        "勝者：席1",
+        "席1：2点（2枚）、残金30",
+        "席2：2点（2枚）、残金10",
+        "席3：ラウンド3で脱落（順位は最後）",
+        "席1、席2が2点で同点：残金の多さで決まった",
     ]
 
 
@@ -180,15 +180,15 @@ def test_result_cards_placed_break_a_tie_and_mimics_count_against() -> None:
     ]
     state = finished(pyramids=pyramids, money=[0, 50, 0], out=[0, 0, 0])
     assert state.describe_result("en")[:3] == [
-        "Winner: seat 0",
-        "seat 0: 1 point (4 cards, 1 Mimic (−2)), 0 money left",
-        "seat 1: 1 point (1 card), 50 money left",
+        "Winner: seat 1",
+        "seat 1: 1 point (4 cards, 1 Mimic (−2)), 0 money left",
+        "seat 2: 1 point (1 card), 50 money left",
     ]
     assert (
         state.describe_result("en")[-1]
-        == "seat 0, seat 1 tied on 1 point: more cards placed decided it"
+        == "seat 1, seat 2 tied on 1 point: more cards placed decided it"
     )
-    assert state.describe_result("ja")[1] == "席0：1点（4枚、ミミック1枚（−2））、残金0"
+    assert state.describe_result("ja")[1] == "席1：1点（4枚、ミミック1枚（−2））、残金0"
 
 
 def test_seats_in_play_are_those_not_out() -> None:

@@ -24,16 +24,16 @@ def test_roll_evolve_devolve_no_card_and_win() -> None:
     assert describe(roll, 1, "en") == "You rolled 6 and 5 (11)"
     assert describe(roll, 0, "ja", NAMES) == "Boがダイスで6と5（合計11）を出した"
     evolve = {"type": "evolve", "seat": 0, "from": "slime", "to": "harpy"}
-    assert describe(evolve, 1, "en") == "Seat 0 evolved the Slime into the Harpy"
+    assert describe(evolve, 1, "en") == "Seat 1 evolved the Slime into the Harpy"
     assert describe(evolve, 0, "ja") == "あなたのスライムがハーピーに進化した"
     devolve = {"type": "devolve", "seat": 2, "from": "griffin", "to": "mermaid"}
     assert describe(devolve, 2, "en") == "Double six: you fell back from the Griffin to the Mermaid"
     assert describe(devolve, None, "ja", NAMES) == "6のゾロ目：Cyのグリフォンがマーメイドに退化した"
     no_card = {"type": "no_card", "seat": 0, "rank": 2}
-    assert describe(no_card, None, "en") == "Seat 0 would take a rank 2 monster, but none is left"
+    assert describe(no_card, None, "en") == "Seat 1 would take a rank 2 monster, but none is left"
     assert describe(no_card, 0, "ja") == "あなたはランク2のモンスターを受け取るはずが、残っていない"
     assert describe({"type": "win", "seat": 1}, 1, "en") == "You reached the Dragon first"
-    assert describe({"type": "win", "seat": 1}, 0, "ja") == "席1が最初にドラゴンに進化した"
+    assert describe({"type": "win", "seat": 1}, 0, "ja") == "席2が最初にドラゴンに進化した"
 
 
 def test_nothing_in_evolution_is_hidden() -> None:
@@ -83,7 +83,7 @@ def test_result_names_the_dragon_and_how_far_the_others_got() -> None:
         "Ann: reached the Slime (rank 5)",
     ]
     assert state.describe_result("ja") == [
-        "勝者：席1（最初にドラゴンに進化）",
-        "席2：ゴーレム（ランク3）まで",
-        "席0：スライム（ランク5）まで",
+        "勝者：席2（最初にドラゴンに進化）",
+        "席3：ゴーレム（ランク3）まで",
+        "席1：スライム（ランク5）まで",
     ]

@@ -26,7 +26,7 @@ def test_roll_leave_place_and_refill() -> None:
         == "Annがダイスで3を出した：ウィンハルトがコボルト（4番）に止まる"
     )
     leave = {"type": "leave", "seat": 2, "card": "dragon"}
-    assert describe(leave, 0, "en") == "Seat 2 could not place the Dragon: it stays in the ring"
+    assert describe(leave, 0, "en") == "Seat 3 could not place the Dragon: it stays in the ring"
     assert describe(leave, 2, "ja") == "あなたはドラゴンを置けない：カードはリングに残る"
     place = {"type": "place", "seat": 1, "card": "mimic", "slot": "4.2"}
     assert describe(place, None, "en", NAMES) == "Bo placed the Mimic in row 4, slot 2"
@@ -107,9 +107,9 @@ def test_result_full_pyramid_bonus_and_the_reason_the_hunt_ended() -> None:
         "Cy: −2 points (1 card, 1 Mimic (−2))",
     ]
     assert state.describe_result("ja")[:3] == [
-        "勝者：席0",
+        "勝者：席1",
         "ハント終了の理由：ピラミッドが完成した",
-        "席0：40点（15枚、ピラミッド完成 +5）",
+        "席1：40点（15枚、ピラミッド完成 +5）",
     ]
 
 
@@ -122,6 +122,6 @@ def test_result_more_cards_break_a_tie() -> None:
         deck=[], rest="discard", piece=4,
     )  # fmt: skip
     lines = state.describe_result("en")
-    assert lines[0] == "Winner: seat 0" and lines[1] == "The hunt ended: the deck ran out"
-    assert lines[-1] == "seat 0, seat 1 tied on 1 point: more cards placed decided it"
-    assert state.describe_result("ja")[-1] == "席0、席1が1点で同点：置いたカードの多さで決まった"
+    assert lines[0] == "Winner: seat 1" and lines[1] == "The hunt ended: the deck ran out"
+    assert lines[-1] == "seat 1, seat 2 tied on 1 point: more cards placed decided it"
+    assert state.describe_result("ja")[-1] == "席1、席2が1点で同点：置いたカードの多さで決まった"

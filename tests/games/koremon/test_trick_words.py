@@ -29,14 +29,14 @@ def test_the_three_kinds_of_play() -> None:
     """Seed 3: a monster, a Mimic as a monster in the trick, a led Mimic (RULINGS §3: face up,
     -10)."""
     play = {"type": "play", "seat": 1, "card": "orc"}
-    assert describe(play, 0, "en") == "Seat 1 played an Orc"
+    assert describe(play, 0, "en") == "Seat 2 played an Orc"
     assert describe({**play, "card": "golem"}, 1, "en") == "You played a Golem"
     assert describe(play, 1, "ja") == "あなたがオークを出した"
     named = {"type": "play_mimic", "seat": 2, "as": "golem"}
     assert describe(named, 0, "en", NAMES) == "Cy played a Mimic as the Golem"
     assert describe(named, 2, "ja") == "あなたがミミックをゴーレムとして出した"
     led = {"type": "lead_mimic", "seat": 0}
-    assert describe(led, 1, "en") == "Seat 0 led a Mimic: taken face up at once, −10"
+    assert describe(led, 1, "en") == "Seat 1 led a Mimic: taken face up at once, −10"
     assert describe(led, 0, "ja") == "あなたがミミックをリードした：すぐ表向きで引き取り、−10点"
 
 
@@ -49,7 +49,7 @@ def test_a_trick_says_who_took_it_by_which_rule() -> None:
         "Annがトリックを獲得した：最も枚数が多いランク"
     )
     assert describe({"type": "trick", "winner": 1, "rule": 3}, None, "en") == (
-        "Seat 1 took the trick: the smallest rank number"
+        "Seat 2 took the trick: the smallest rank number"
     )
     assert describe({"type": "trick", "winner": None, "rule": None}, None, "ja") == (
         "誰もトリックを獲得しない：リードされたのはミミックだけ"
@@ -60,19 +60,19 @@ def test_game_end_deal_and_the_hand_as_each_seat_receives_it() -> None:
     """Three players play two games (seed 2); each seat sees only its own new hand."""
     end = {"type": "game_end", "game": 1, "scores": [12, -3, 0]}
     assert (
-        describe(end, 1, "en") == "Game 1 is over: seat 0 scored 12, you scored −3, seat 2 scored 0"
+        describe(end, 1, "en") == "Game 1 is over: seat 1 scored 12, you scored −3, seat 3 scored 0"
     )
     assert describe(end, None, "ja", NAMES) == "ゲーム1終了：Ann 12点、Bo −3点、Cy 0点"
     deal = {"type": "deal", "game": 2, "dealer": 2}
     assert describe(deal, 2, "en") == "Game 2 is dealt by you"
-    assert describe(deal, 0, "ja") == "席2がゲーム2の札を配った"
+    assert describe(deal, 0, "ja") == "席3がゲーム2の札を配った"
     hand = {
         "type": "hand", "seat": 0, "count": 4,
         "private": {"hand": ["dragon", "dragon", "orc", "mimic"]}, "visible_to": [0],
     }  # fmt: skip
     assert describe(hand, 0, "en") == "You got 4 cards: Dragon ×2, Orc, Mimic"
     assert describe(hand, 0, "ja") == "あなたに4枚の手札：ドラゴン ×2、オーク、ミミック"
-    assert describe(hand, 1, "en") == "Seat 0 got 4 cards"
+    assert describe(hand, 1, "en") == "Seat 1 got 4 cards"
     assert describe(hand, None, "ja", NAMES) == "Annに4枚の手札が配られた"
 
 
@@ -138,9 +138,9 @@ def test_result_sums_the_two_games_of_three_players() -> None:
         "Bo: 34 points (game 1: 22; game 2: 12)",
         "Cy: −16 points (game 1: −6; game 2: −10; 1 face-up Mimic −10)",
     ]
-    assert state.describe_result("ja")[0] == "勝者：席1"
+    assert state.describe_result("ja")[0] == "勝者：席2"
     assert state.describe_result("ja")[3] == (
-        "席2：−16点（ゲーム1：−6、ゲーム2：−10、表向きのミミック1枚 −10）"
+        "席3：−16点（ゲーム1：−6、ゲーム2：−10、表向きのミミック1枚 −10）"
     )
 
 
@@ -155,11 +155,11 @@ def test_result_of_a_shared_win() -> None:
         ]
     )  # fmt: skip
     assert state.describe_result("en") == [
-        "Winners (shared): seat 0, seat 1",
-        "seat 0: 22 points (game 1: −10; game 2: 32)",
-        "seat 1: 22 points (game 1: 22; game 2: 0)",
-        "seat 2: −4 points (game 1: −6; game 2: 2; 1 face-up Mimic −10)",
+        "Winners (shared): seat 1, seat 2",
+        "seat 1: 22 points (game 1: −10; game 2: 32)",
+        "seat 2: 22 points (game 1: 22; game 2: 0)",
+        "seat 3: −4 points (game 1: −6; game 2: 2; 1 face-up Mimic −10)",
         "They tied on points: the win is shared",
     ]
-    assert state.describe_result("ja")[0] == "勝者：席0、席1（同点で分け合い）"
+    assert state.describe_result("ja")[0] == "勝者：席1、席2（同点で分け合い）"
     assert state.describe_result("ja")[-1] == "同点で勝ちを分け合う"

@@ -50,16 +50,16 @@ def test_what_reveals_hidden_information_is_marked() -> None:
     ("event", "en", "ja"),
     [
         ({"type": "faction", "seat": 1, "faction": "yellow"},
-         "Seat 1 chose Yellow", "席1が黄を選んだ"),
+         "Seat 2 chose Yellow", "席2が黄を選んだ"),
         ({"type": "shared_faction", "seat": 0, "faction": "green"},
-         "Seat 0 chose Green as the shared faction", "席0が共有色に緑を選んだ"),
+         "Seat 1 chose Green as the shared faction", "席1が共有色に緑を選んだ"),
         ({"type": "dealt", "hands": [3, 3, 3]},
          "The units are dealt: hands of 3, 3, 3 units", "ユニットを配った：手札 3、3、3 枚"),
         ({"type": "select", "seat": 3, "unit": "green-A2"},
-         "Seat 3 picked green-A2 (Green Vampire)", "席3がgreen-A2（緑のヴァンパイア）を選んだ"),
+         "Seat 4 picked green-A2 (Green Vampire)", "席4がgreen-A2（緑のヴァンパイア）を選んだ"),
         ({"type": "place", "seat": 2, "unit": "yellow-B1", "hex": "d4", "rot": 2},
-         "Seat 2 placed yellow-B1 (Yellow Gargoyle) on d4, turned 2 (120° clockwise)",
-         "席2がyellow-B1（黄のガーゴイル）をd4に置いた（時計回りに120°）"),
+         "Seat 3 placed yellow-B1 (Yellow Gargoyle) on d4, turned 2 (120° clockwise)",
+         "席3がyellow-B1（黄のガーゴイル）をd4に置いた（時計回りに120°）"),
         ({"type": "small_stone", "site": "s3", "faction": "blue"},
          "Small stone s3: Blue takes it (1 point)", "小魔石s3：青が獲得（1点）"),
         ({"type": "large_stone", "site": "L2", "totals": {"red": 7, "blue": 7, "green": 3},
@@ -72,14 +72,14 @@ def test_what_reveals_hidden_information_is_marked() -> None:
         ({"type": "discard", "tile": "blue4"},
          "The 4-point Blue tile is discarded", "青の4点タイルは捨て札になった"),
         ({"type": "enchant", "seat": 0, "hex": "c7", "counters": 2},
-         "Seat 0 put 2 white counters on c7 (Enchant)",
-         "席0がc7に白のカウンターを2個置いた（強化）"),
+         "Seat 1 put 2 white counters on c7 (Enchant)",
+         "席1がc7に白のカウンターを2個置いた（強化）"),
         ({"type": "curse", "seat": 3, "hex": "c6", "counters": 1},
-         "Seat 3 put a black counter on c6 (Curse)",
-         "席3がc6に黒のカウンターを1個置いた（呪い）"),
+         "Seat 4 put a black counter on c6 (Curse)",
+         "席4がc6に黒のカウンターを1個置いた（呪い）"),
         ({"type": "rotate", "seat": 1, "hex": "b2", "rot": 0},
-         "Seat 1 turned the unit on b2: now unturned",
-         "席1がb2のユニットの向きを変えた（回転なし）"),
+         "Seat 2 turned the unit on b2: now unturned",
+         "席2がb2のユニットの向きを変えた（回転なし）"),
         ({"type": "reward", "faction": "red", "points": 3},
          "Red scores 3 more points for Reward", "赤が褒賞で3点"),
     ],
@@ -108,8 +108,8 @@ def test_a_drawn_objective_card_is_named_only_to_its_seat() -> None:
         "あなたが目標カードline3（フォーメーション：自軍ユニット3体が一直線に並ぶ）を引いた（隠密）",
     )
     assert words(other, viewer=0) == (
-        "Seat 1 drew an objective card (Scheme)",
-        "席1が目標カードを1枚引いた（隠密）",
+        "Seat 2 drew an objective card (Scheme)",
+        "席2が目標カードを1枚引いた（隠密）",
     )
     assert words(watcher) == words(other, viewer=0)
 
@@ -123,7 +123,7 @@ def test_drawn_units_are_named_only_to_their_seat() -> None:
         "You drew red-S (Red Dragon), red-C3 (Red Slime)",
         "あなたがred-S（赤のドラゴン）、red-C3（赤のスライム）を引いた",
     )
-    assert words(other, viewer=3) == ("Seat 0 drew 2 units from the deck", "席0が山札から2枚引いた")
+    assert words(other, viewer=3) == ("Seat 1 drew 2 units from the deck", "席1が山札から2枚引いた")
 
 
 def test_names_stand_for_seats() -> None:
@@ -234,11 +234,11 @@ def test_a_tie_broken_by_the_7_point_tile() -> None:
     state = over(["L1", "L3", "L4"], taken={"red": ["blue6", "green4"], "blue": ["red7", "red3"]},
                  discarded=["blue4", "yellow5b"])  # fmt: skip
     assert state.describe_result("en") == [
-        "Seat 1 wins the tie on 10 points with seat 0, holding the 7-point Red tile",
-        "Seat 0 (Red): 10 points = 6-point Blue tile 6, 4-point Green tile 4",
-        "Seat 1 (Blue): 10 points = 7-point Red tile 7, 3-point Red tile 3 (holds the 7)",
-        "Seat 2 (Yellow): 0 points = nothing",
-        "Seat 3 (Green): 0 points = nothing",
+        "Seat 2 wins the tie on 10 points with seat 1, holding the 7-point Red tile",
+        "Seat 1 (Red): 10 points = 6-point Blue tile 6, 4-point Green tile 4",
+        "Seat 2 (Blue): 10 points = 7-point Red tile 7, 3-point Red tile 3 (holds the 7)",
+        "Seat 3 (Yellow): 0 points = nothing",
+        "Seat 4 (Green): 0 points = nothing",
     ]
     assert state.describe_result("ja", ["アキ", "ベン", "チエ", "ダン"]) == [
         "ベンの勝ち：アキと10点で並び、赤の7点タイルを持つ",
@@ -261,14 +261,14 @@ def test_both_players_lose_to_the_shared_faction() -> None:
     )  # fmt: skip
     assert state.describe_result("en") == [
         "Both players lose: each scored less than the shared faction Green (13 points)",
-        "Seat 0 (Red): 6 points = 6-point Blue tile 6",
-        "Seat 1 (Blue): 7 points = small stones 2, 5-point Yellow tile (yellow5a) 5",
+        "Seat 1 (Red): 6 points = 6-point Blue tile 6",
+        "Seat 2 (Blue): 7 points = small stones 2, 5-point Yellow tile (yellow5a) 5",
         "Shared faction (Green): 13 points = 4-point Green tile (own color) 6, 7-point Red tile 7",
     ]
     assert state.describe_result("ja") == [
         "2人とも敗北：どちらの得点も共有色（緑）の13点より低い",
-        "席0（赤）：6点 = 青の6点タイル 6",
-        "席1（青）：7点 = 小魔石 2、黄の5点タイル（yellow5a） 5",
+        "席1（赤）：6点 = 青の6点タイル 6",
+        "席2（青）：7点 = 小魔石 2、黄の5点タイル（yellow5a） 5",
         "共有色（緑）：13点 = 緑の4点タイル（自分の色） 6、赤の7点タイル 7",
     ]
 
@@ -279,12 +279,14 @@ def test_objective_cards_are_counted_card_by_card() -> None:
              "a1": "blue-C1@0", "a2": "blue-C2@0"}  # fmt: skip
     state = test_objectives.over(board, ["line3", "rabble"])
     assert state.describe_result("en")[:2] == [
-        "Seat 0 wins with 10 points",
-        "Seat 0 (Red): 10 points = objective line3 4, objective rabble 6",
+        "Seat 1 wins with 10 points",
+        "Seat 1 (Red): 10 points = “Formation: three of your units in a straight line” 4, "
+        "“Formation: three of your C units in a straight line” 6",
     ]
     assert state.describe_result("ja")[:2] == [
-        "席0の勝ち：10点",
-        "席0（赤）：10点 = 目標line3 4、目標rabble 6",
+        "席1の勝ち：10点",
+        "席1（赤）：10点 = 「フォーメーション：自軍ユニット3体が一直線に並ぶ」 4、"
+        "「フォーメーション：自軍のCランク3体が一直線に並ぶ」 6",
     ]
 
 

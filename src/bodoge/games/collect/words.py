@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bodoge.engine.events import default_seat_name
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.animals import CODE, KEYS, name
 from bodoge.games.collect.phases import (
@@ -62,7 +63,7 @@ def seat_name(
         return "あなた" if _ja(lang) else "you"
     if names is not None and 0 <= seat < len(names):
         return str(names[seat])
-    return f"席{seat}" if _ja(lang) else f"seat {seat}"
+    return default_seat_name(seat, lang)
 
 
 def counted_seats(state: CollectState, lang: str) -> list[str]:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bodoge.engine.events import default_seat_name
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import KEYS, MIMIC, RANK, card_name, parse_card
 
@@ -41,7 +42,7 @@ def seat_name(
         return "あなた" if is_ja(lang) else "you"
     if names is not None and 0 <= seat < len(names):
         return str(names[seat])
-    return f"席{seat}" if is_ja(lang) else f"seat {seat}"
+    return default_seat_name(seat, lang)
 
 
 def seat_namer(lang: str, names: Sequence[str] | None = None) -> SeatWord:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import Event
+from bodoge.engine.events import default_seat_name
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.codes import (
     ABILITY_BASE,
@@ -276,10 +277,10 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
     def seat(s: int) -> str:
         if names is not None and 0 <= s < len(names):
             return str(names[s])
-        return f"席{s}" if ja else f"seat {s}"
+        return default_seat_name(s, lang)
 
     def seats(numbers: list[int]) -> str:
-        """ "seat 0, seat 2 and seat 3" / "席0、席2と席3"."""
+        """ "seat 1, seat 3 and seat 4" / "席1、席3と席4"."""
         named = [seat(s) for s in numbers]
         last = "と" if ja else " and "
         return SEP[lang].join(named[:-1]) + last + named[-1] if len(named) > 1 else named[0]
@@ -373,7 +374,9 @@ def _sources(
         bonus = state.bonus[faction]
         parts.append(f"褒賞・魔石化 {bonus}" if ja else f"Reward and Petrify {bonus}")
     for key, points in (objectives or {}).items():
-        parts.append(f"目標{key} {points}" if ja else f"objective {key} {points}")
+        card = c.objectives[c.objective_of[key.lower()]]  # told by its text, not its key
+        text = (card.ja if ja else card.en).rstrip("。.")
+        parts.append(f"「{text}」 {points}" if ja else f"“{text}” {points}")
     return parts
 
 
