@@ -4,37 +4,30 @@
 // the public reveal.
 
 import {
-  actionable,
   animate,
+  begin,
   board,
   cardFace,
   cardName,
-  ensureStyles,
+  finish,
+  fit,
   htmlEl,
-  layoutWidth,
   matching,
   newEvents,
+  noteKey,
   pyramidGroup,
   pyramidSize,
-  noteKey,
   remember,
-  restoreFocus,
   seatName,
-  signed,
   selectable,
-  shortName,
+  signed,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
 export function draw(root, prompt, ctx) {
-  ensureStyles();
-  const view = prompt.view;
-  const content = ctx.content;
-  const me = ctx.seat;
-  const memo = remember(root);
-  const width = layoutWidth(root, draw, prompt, ctx);
+  const { view, content, me, memo, width } = begin(root, draw, prompt, ctx);
   const perLine = width < 1000 ? 3 : 6; // table cards in a line
   const bids = matching(prompt, /^bid:(\d+)$/);
   const places = matching(prompt, /^place:([a-z]+)@(\d\.\d)$/);
@@ -79,7 +72,10 @@ export function draw(root, prompt, ctx) {
     y += Math.ceil(view.table.length / perLine) * 250;
   }
 
-  // The last reveal: every amount is public from here on.
+  // The last reveal: every amount is public from here on. A grid per line of cards: the seats'
+  // full names down the left, each seat's amount under each card, the winner's in bold on a band
+  // (names cut to fit under a card would not tell "Bot 2 (Random)" from "Bot 3 (Random)");
+  // "discarded" under a card nobody won.
   if (view.last_reveal) {
     const reveal = view.last_reveal;
     const revealRound = view.table.length ? view.round - 1 : view.round;
@@ -87,33 +83,55 @@ export function draw(root, prompt, ctx) {
       text(10, y + 18, word(ctx, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
     );
     y += 28;
-    const revealH = 150 + view.players * 18 + 10;
-    reveal.cards.forEach((key, i) => {
-      const x = 10 + (i % perLine) * 164 + 25;
-      const top = y + Math.floor(i / perLine) * revealH;
-      const winner = reveal.winners[i];
-      const face = cardFace(ctx, key, x, top, 100, 120, { "data-reveal": i });
-      if (reveals.length) animate(face, "koremon-pop", ctx);
-      parts.push(face);
-      const who = winner >= 0 ? shortName(ctx, winner, 9) : word(ctx, "discarded");
-      const label = text(x + 50, top + 140, who, {
-        "text-anchor": "middle",
-        "font-size": 16,
-        class: winner >= 0 ? "koremon-label koremon-strong" : "koremon-muted",
-      });
-      if (reveals.length && winner >= 0) animate(label, "koremon-glow", ctx);
-      parts.push(label);
-      reveal.bids.forEach((amounts, seat) => {
-        if (!amounts.length) return;
+    const bidders = reveal.bids.map((amounts, seat) => (amounts.length ? seat : -1)).filter((seat) => seat >= 0);
+    const nameW = width < 1000 ? 150 : 190;
+    const colW = (width - 10 - nameW) / perLine;
+    const row = 20;
+    const under = 140; // "discarded" under a card
+    const revealH = under + 10 + bidders.length * row + 14;
+    for (let first = 0; first < reveal.cards.length; first += perLine) {
+      const top = y + (first / perLine) * revealH;
+      const gridTop = top + under + 10;
+      bidders.forEach((seat, r) => {
+        const rowY = gridTop + r * row;
         parts.push(
-          text(x + 50, top + 160 + seat * 18, `${shortName(ctx, seat, 6)}: ${amounts[i]}`, {
-            "text-anchor": "middle",
+          text(10, rowY + 15, fit(seatName(ctx, seat), nameW / 14 - 0.6), {
             "font-size": 14,
-            class: seat === winner ? "koremon-label koremon-strong" : "koremon-muted",
+            class: "koremon-label",
+            "data-reveal-seat": seat,
           }),
         );
       });
-    });
+      reveal.cards.slice(first, first + perLine).forEach((key, j) => {
+        const i = first + j;
+        const cx = 10 + nameW + j * colW + colW / 2;
+        const winner = reveal.winners[i];
+        const face = cardFace(ctx, key, cx - 50, top, 100, 120, { "data-reveal": i });
+        const outcome = winner >= 0 ? word(ctx, "winner", { name: seatName(ctx, winner) }) : word(ctx, "discarded");
+        face.append(svgEl("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
+        if (reveals.length) animate(face, "koremon-pop", ctx);
+        parts.push(face);
+        if (winner < 0) {
+          parts.push(text(cx, top + under, outcome, { "text-anchor": "middle", "font-size": 15, class: "koremon-muted" }));
+        }
+        bidders.forEach((seat, r) => {
+          const rowY = gridTop + r * row;
+          const won = seat === winner;
+          const amount = text(cx, rowY + 15, String(reveal.bids[seat][i]), {
+            "text-anchor": "middle",
+            "font-size": 14,
+            class: won ? "koremon-label koremon-strong" : "koremon-muted",
+            "data-reveal-bid": `${i}:${seat}`,
+          });
+          if (won) {
+            const band = svgEl("rect", { x: cx - colW / 2 + 4, y: rowY + 1, width: colW - 8, height: row - 2, rx: 4, class: "koremon-panel-active" });
+            parts.push(band);
+            if (reveals.length) animate(amount, "koremon-glow", ctx);
+          }
+          parts.push(amount);
+        });
+      });
+    }
     y += Math.ceil(reveal.cards.length / perLine) * revealH;
   }
 
@@ -187,10 +205,7 @@ export function draw(root, prompt, ctx) {
   });
   y += Math.ceil(view.players / perRow) * (panelH + 8);
 
-  const seats = board(width, y, word(ctx, "seats"));
-  seats.append(...parts);
-  root.append(seats);
-  restoreFocus(root);
+  finish(root, width, y, word(ctx, "seats"), parts);
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
