@@ -87,7 +87,7 @@ class CollectDrawing {
   }
 
   seatName(seat) {
-    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat });
+    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat + 1 });
   }
 
   act(notation) {

@@ -6,18 +6,16 @@
 import {
   actionable,
   animate,
-  board,
+  begin,
   cardFace,
   cardName,
   dieFace,
-  ensureStyles,
-  layoutWidth,
+  finish,
   matching,
+  nameLines,
   newEvents,
   rankName,
-  restoreFocus,
   seatName,
-  shortName,
   signed,
   svgEl,
   text,
@@ -27,17 +25,13 @@ import { word } from "./words/koremon.js";
 const TOKEN_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
 
 export function draw(root, prompt, ctx) {
-  ensureStyles();
-  const view = prompt.view;
-  const content = ctx.content;
+  const { view, content, width, narrow } = begin(root, draw, prompt, ctx);
   const roll = matching(prompt, /^roll$/)[0];
   const takes = new Map(matching(prompt, /^take:([a-z]+)$/).map(({ action, match }) => [match[1], action]));
   const rolled = newEvents(ctx, "roll");
   const changed = [...newEvents(ctx, "evolve"), ...newEvents(ctx, "devolve")].map((event) => event.to);
   const parts = [];
   const holder = new Map(view.holds.map((key, seat) => [key, seat]));
-  const width = layoutWidth(root, draw, prompt, ctx);
-  const narrow = width < 1000;
 
   parts.push(text(10, 24, content.title[ctx.lang], { class: "koremon-label koremon-strong", "font-size": 20 }));
   const meaning = content.dice.meaning[ctx.lang];
@@ -71,7 +65,11 @@ export function draw(root, prompt, ctx) {
         const tx = narrow ? x + card.w - 8 : x + card.w + 14;
         const ty = narrow ? y + card.h - 8 : y + 20;
         parts.push(svgEl("circle", { cx: tx, cy: ty, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
-        if (!narrow) parts.push(text(x + card.w + 4, y + 48, shortName(ctx, seat, 5.5), { "font-size": 12, class: "koremon-label" }));
+        if (!narrow) {
+          nameLines(ctx, seat, 6).forEach((line, k) => {
+            parts.push(text(x + card.w + 4, y + 46 + k * 13, line, { "font-size": 11, class: "koremon-label" }));
+          });
+        }
       }
       bottom = Math.max(bottom, y + card.h);
     });
@@ -108,8 +106,5 @@ export function draw(root, prompt, ctx) {
   });
   const height = Math.max(y + 130, listY + view.holds.length * 28 + 10);
 
-  const svg = board(width, height, content.title[ctx.lang]);
-  svg.append(...parts);
-  root.append(svg);
-  restoreFocus(root);
+  finish(root, width, height, content.title[ctx.lang], parts);
 }

@@ -5,17 +5,15 @@
 import {
   actionable,
   animate,
-  board,
+  begin,
   cardFace,
   cardName,
   dieFace,
-  ensureStyles,
-  layoutWidth,
+  finish,
   matching,
   newEvents,
   pyramidGroup,
   pyramidSize,
-  restoreFocus,
   seatName,
   shortName,
   signed,
@@ -27,10 +25,7 @@ import { word } from "./words/koremon.js";
 const CARD = { w: 96, h: 124 };
 
 export function draw(root, prompt, ctx) {
-  ensureStyles();
-  const view = prompt.view;
-  const content = ctx.content;
-  const me = ctx.seat;
+  const { view, content, me, width, narrow } = begin(root, draw, prompt, ctx);
   const roll = matching(prompt, /^roll$/)[0];
   const places = matching(prompt, /^place:(\d\.\d)$/);
   const rolled = newEvents(ctx, "roll");
@@ -38,8 +33,6 @@ export function draw(root, prompt, ctx) {
   const renewed = newEvents(ctx, "renew").length > 0;
   const placed = newEvents(ctx, "place");
   const parts = [];
-  const width = layoutWidth(root, draw, prompt, ctx);
-  const narrow = width < 1000;
 
   // The ring, clockwise from the top, round the deck.
   const centre = { x: 250, y: 312 };
@@ -133,10 +126,7 @@ export function draw(root, prompt, ctx) {
   });
   y += Math.ceil(others.length / perRow) * (panelH + 8);
 
-  const svg = board(width, y, content.title[ctx.lang]);
-  svg.append(...parts);
-  root.append(svg);
-  restoreFocus(root);
+  finish(root, width, y, content.title[ctx.lang], parts);
 }
 
 function seatLine(ctx, view, seat) {

@@ -21,6 +21,24 @@ export function ensureStyles() {
   document.head.appendChild(link);
 }
 
+// What every drawing starts with: its styles, the prompt's view and the game's content, this
+// seat (null: a spectator), the root's memory between draws, and the layout width (see
+// layoutWidth: `drawIt` redraws when the board changes side).
+export function begin(root, drawIt, prompt, ctx) {
+  ensureStyles();
+  const width = layoutWidth(root, drawIt, prompt, ctx);
+  return { view: prompt.view, content: ctx.content, me: ctx.seat, memo: remember(root), width, narrow: width < 1000 };
+}
+
+// What every drawing ends with: its `parts` in one board `height` high named `label`, then the
+// keyboard's focus back where it was (see restoreFocus).
+export function finish(root, width, height, label, parts) {
+  const svg = board(width, height, label);
+  svg.append(...parts);
+  root.append(svg);
+  restoreFocus(root);
+}
+
 // web-core's svg() with one more attribute, `text`: the element's text content.
 export function svgEl(tag, attrs = {}, children = []) {
   const { text: words, ...rest } = attrs;
@@ -156,7 +174,7 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
   );
   const size = Math.max(9, Math.min(w / 5.2, h / 4.2));
   const name = cardName(ctx, key);
-  const nameSize = Math.min(size, (w * 0.9) / textEms(name));
+  const nameSize = Math.min(size, (w * 0.9) / textEms(name, 0.68)); // bold Latin runs wide
   inner.append(
     text(w / 2, h * 0.2, card && !card.mimic ? rankName(ctx, card.rank) : "?", {
       class: "koremon-card-rank",
@@ -182,10 +200,10 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
 }
 
 // A text's width in ems, roughly: a full-width (Japanese) character is one, a Latin one about
-// 0.6 (so a card's name can be sized to fit its card).
-export function textEms(words) {
+// `latin` (0.6; more in bold) (so a card's name can be sized to fit its card).
+export function textEms(words, latin = 0.6) {
   let ems = 0;
-  for (const ch of words) ems += ch.codePointAt(0) > 0x2e80 ? 1 : 0.6;
+  for (const ch of words) ems += ch.codePointAt(0) > 0x2e80 ? 1 : latin;
   return Math.max(ems, 1);
 }
 
@@ -274,13 +292,28 @@ export function matching(prompt, pattern) {
 }
 
 export function seatName(ctx, seat) {
-  return (ctx.names && ctx.names[seat]) || word(ctx, "seat", { seat });
+  return (ctx.names && ctx.names[seat]) || word(ctx, "seat", { seat: seat + 1 }); // counted from 1
 }
 
 // The seat's name cut to `ems` (with "…") for a narrow place under a card; the full name is
 // in the seat panels.
 export function shortName(ctx, seat, ems) {
   return fit(seatName(ctx, seat), ems);
+}
+
+// The seat's name in at most two lines of `ems` for a narrow place under a card: whole when it
+// fits, else broken before its last space or bracket that leaves a first line that fits ("Bot 2"
+// over "(Random)", "ボット2" over "（ランダム）"), the rest cut with "…" if need be.
+export function nameLines(ctx, seat, ems) {
+  const words = seatName(ctx, seat);
+  if (textEms(words) <= ems) return [words];
+  for (let at = words.length - 1; at > 0; at--) {
+    const ch = words[at];
+    if (ch !== " " && ch !== "(" && ch !== "（") continue;
+    const head = words.slice(0, at).trimEnd();
+    if (head && textEms(head) <= ems) return [head, fit(words.slice(at).trimStart(), ems)];
+  }
+  return [fit(words, ems)];
 }
 
 export function fit(words, ems) {

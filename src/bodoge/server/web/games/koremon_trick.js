@@ -6,30 +6,24 @@
 import {
   actionable,
   animate,
-  board,
+  begin,
   cardFace,
   cardName,
-  ensureStyles,
+  finish,
   fit,
-  layoutWidth,
   matching,
+  nameLines,
   newEvents,
-  remember,
-  restoreFocus,
   seatName,
-  signed,
   selectable,
-  shortName,
+  signed,
   svgEl,
   text,
 } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
 export function draw(root, prompt, ctx) {
-  ensureStyles();
-  const view = prompt.view;
-  const content = ctx.content;
-  const memo = remember(root);
+  const { view, content, memo, width, narrow } = begin(root, draw, prompt, ctx);
   const plays = new Map(matching(prompt, /^play:([a-z]+)$/).map(({ action, match }) => [match[1], action]));
   const named = matching(prompt, /^play:mimic=([a-z]+)$/).map(({ action, match }) => ({ action, as: match[1] }));
   if (!named.length || !ctx.interactive) memo.naming = false;
@@ -37,8 +31,6 @@ export function draw(root, prompt, ctx) {
   const tricks = newEvents(ctx, "trick");
   const parts = [];
   const game = view.game_number - 1;
-  const width = layoutWidth(root, draw, prompt, ctx);
-  const narrow = width < 1000;
 
   const header = [
     content.title[ctx.lang],
@@ -74,7 +66,7 @@ export function draw(root, prompt, ctx) {
   let y = 58 + Math.ceil(view.players / perRow) * 124 + 16;
   parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
   const lastX = narrow ? 10 : 520;
-  const lastY = narrow ? y + 160 : y; // below the trick on a phone, beside it on a desktop
+  const lastY = narrow ? y + 176 : y; // below the trick on a phone, beside it on a desktop
   if (view.last_trick.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
   y += 12;
   const entries = [
@@ -87,23 +79,27 @@ export function draw(root, prompt, ctx) {
     if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
     parts.push(face);
     const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
-    parts.push(text(x + 38, y + 118, shortName(ctx, entry.seat, 6.2), { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
-    if (caption) parts.push(text(x + 38, y + 134, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
+    nameLines(ctx, entry.seat, 6.2).forEach((line, k) => {
+      parts.push(text(x + 38, y + 118 + k * 15, line, { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
+    });
+    if (caption) parts.push(text(x + 38, y + 150, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
   });
   view.last_trick.forEach((entry, i) => {
     const x = lastX + i * 80;
     const face = cardFace(ctx, entry.card, x, lastY + 12, 60, 80);
     if (tricks.length) animate(face, "koremon-glow", ctx);
     parts.push(face);
-    parts.push(text(x + 30, lastY + 108, shortName(ctx, entry.seat, 6.4), { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
+    nameLines(ctx, entry.seat, 6.4).forEach((line, k) => {
+      parts.push(text(x + 30, lastY + 108 + k * 14, line, { "text-anchor": "middle", "font-size": 12, class: entry.seat === view.last_winner ? "koremon-label koremon-strong" : "koremon-muted" }));
+    });
   });
   if (view.last_trick.length) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
     const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
     const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
-    parts.push(text(lastX, lastY + 134, line, { class: "koremon-label", "font-size": 14 }));
+    parts.push(text(lastX, lastY + 146, line, { class: "koremon-label", "font-size": 14 }));
   }
-  y = narrow && view.last_trick.length ? lastY + 172 : y + 150;
+  y = narrow && view.last_trick.length ? lastY + 184 : y + 166;
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand) {
@@ -150,8 +146,5 @@ export function draw(root, prompt, ctx) {
     y += Math.ceil(named.length / perName) * 116 + 4;
   }
 
-  const svg = board(width, y, content.title[ctx.lang]);
-  svg.append(...parts);
-  root.append(svg);
-  restoreFocus(root);
+  finish(root, width, y, content.title[ctx.lang], parts);
 }

@@ -108,7 +108,7 @@ class HexDrawing {
   }
 
   seatName(seat) {
-    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat });
+    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat + 1 });
   }
 
   actionsOf(kind) {
