@@ -10,7 +10,12 @@ export function rulesPage(main, gameId) {
   let failure = null;
   const render = () => {
     const body = h("div", { class: "rules-text" });
-    if (rules) body.innerHTML = rules[lang] || rules.en; // the server's own rendered docs
+    if (rules) {
+      body.innerHTML = rules[lang] || rules.en; // the server's own rendered docs
+      // the docs page opens with the game's name, which the page's own heading already says
+      const first = body.firstElementChild;
+      if (first && first.tagName === "H1") first.remove();
+    }
     main.replaceChildren(
       h(
         "section",
