@@ -361,3 +361,73 @@ def test_counts_take_their_nouns_in_english(page: Page) -> None:
     assert any(w.startswith("2 pts") for w in words)
     draw(page, {**prompt, "view": drawn}, "ja")
     assert "表向きのミミック1枚" in page.eval_on_selector_all(".board text", texts)
+
+
+BOT_NAMES = {
+    "en": ["Aki", "Bot 2 (Random)", "Bot 3 (Normal)", "Bot 4 (Hard)"],
+    "ja": ["Aki", "ボット2（ランダム）", "ボット3（ふつう）", "ボット4（つよい）"],
+}
+
+
+def with_reveal() -> dict[str, Any]:
+    """Seat 0's prompt just after an Auction reveal in which every seat still bid."""
+    for seed in range(40):
+        match = Match("koremon_auction", 4, {}, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            prompt = match.prompt(0)
+            reveal = prompt["view"]["last_reveal"]
+            if reveal and all(reveal["bids"]) and any(w >= 0 for w in reveal["winners"]):
+                return prompt
+            seat = match.pending()[0]
+            actions = match.prompt(seat)["actions"]
+            match.apply(seat, rng.choice(actions[:6])["id"])  # small bids: nobody goes out
+    raise AssertionError("no reveal with every seat bidding in 40 seeds")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_auction_reveal_names_every_bidder_in_full(page: Page, lang: str) -> None:
+    """The reveal's grid: each seat's whole name once per line of cards (not "Bot 2 (R…"), its
+    amount under every card, the winner's amount in bold; "discarded" under a card nobody won."""
+    prompt = with_reveal()
+    reveal = prompt["view"]["last_reveal"]
+    content = get_game("koremon_auction").public_content(4, prompt["view"]["options"])
+    names = BOT_NAMES[lang]
+    page.evaluate(
+        "([prompt, content, options]) => window.drawPrompt(prompt, content, options)",
+        [prompt, content, {"lang": lang, "names": names}],
+    )
+    shown = page.eval_on_selector_all(
+        ".board [data-reveal-seat]", "nodes => nodes.map(n => n.textContent)"
+    )
+    assert shown == names  # six cards make one line on a desktop
+    for i, winner in enumerate(reveal["winners"]):
+        for seat, amounts in enumerate(reveal["bids"]):
+            cell = page.locator(f'.board [data-reveal-bid="{i}:{seat}"]')
+            assert cell.text_content() == str(amounts[i])
+            assert ("koremon-strong" in (cell.get_attribute("class") or "")) == (seat == winner)
+    discarded = sum(w < 0 for w in reveal["winners"])
+    word = {"en": "discarded", "ja": "捨て札"}[lang]
+    texts = page.eval_on_selector_all(".board svg text", "nodes => nodes.map(n => n.textContent)")
+    assert texts.count(word) == discarded
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_names_under_the_trick_wrap_rather_than_being_cut(page: Page, lang: str) -> None:
+    """A bot's name under its card in the trick and the last trick is in two lines ("Bot 2"
+    over "(Random)"), whole."""
+    _, prompt, _ = next(s for s in samples("koremon_trick") if s[0] == "play")
+    content = get_game("koremon_trick").public_content(4, prompt["view"]["options"])
+    names = BOT_NAMES[lang]
+    page.evaluate(
+        "([prompt, content, options]) => window.drawPrompt(prompt, content, options)",
+        [prompt, content, {"lang": lang, "names": names}],
+    )
+    texts = page.eval_on_selector_all(".board svg text", "nodes => nodes.map(n => n.textContent)")
+    assert not any("…" in words for words in texts)
+    view = prompt["view"]
+    seats = {entry["seat"] for entry in view["trick"] + view["last_trick"]} - {0}
+    assert seats, "a trick with another seat's card"
+    for seat in seats:
+        head, _, tail = names[seat].partition(" (" if lang == "en" else "（")
+        assert head in texts and (f"({tail}" if lang == "en" else f"（{tail}") in texts
