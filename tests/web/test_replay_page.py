@@ -68,3 +68,6 @@ def test_the_rules_link_is_shown_when_the_server_has_rules_pages(
     expect(page.locator(".rules-link")).to_have_count(6)
     page.click(".game-card[data-game='collect'] .rules-link")
     expect(page.locator(".rules-text")).not_to_be_empty()
+    # one heading names the game: the docs page's own first heading is left out
+    expect(page.locator(".rules h1")).to_have_count(1)
+    expect(page.locator(".rules h1")).to_have_text("Collect! — Rules")
