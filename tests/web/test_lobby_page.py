@@ -189,3 +189,21 @@ def test_the_table_page_names_the_tables_options(web_server: str, browser: Brows
     page.click(".lang-switch")
     expect(panel.locator("dd[data-option='dead_ring']")).to_have_text("The game ends")
     context.close()
+
+
+def test_long_option_names_stay_inside_the_side_panel(web_server: str, browser: Browser) -> None:
+    """Monster Hex's option names are long ("Small stone between units of one faction"): they
+    wrap within the side panel, and its values stay inside it (they once pushed the page wider
+    than a 1280 px window)."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    new_table(page, web_server, "monster_hex", 2, ["me", "bot:random"])
+    panel = page.locator(".options-panel")
+    expect(panel.locator("dd[data-option='small_stone_same_faction']")).to_be_visible()
+    right = panel.evaluate("p => p.getBoundingClientRect().right")
+    edges = panel.locator("dt, dd").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().right)"
+    )
+    assert edges and max(edges) <= right
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
