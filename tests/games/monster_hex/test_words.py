@@ -288,6 +288,11 @@ def test_objective_cards_are_counted_card_by_card() -> None:
         "席1（赤）：10点 = 「フォーメーション：自軍ユニット3体が一直線に並ぶ」 4、"
         "「フォーメーション：自軍のCランク3体が一直線に並ぶ」 6",
     ]
+    # the browser's result table names the cards of the detail the same way
+    assert state.result_words()["values"]["objectives"]["line3"] == {
+        "en": "Formation: three of your units in a straight line",
+        "ja": "フォーメーション：自軍ユニット3体が一直線に並ぶ",
+    }
 
 
 def test_a_game_in_progress_has_no_result_to_tell() -> None:

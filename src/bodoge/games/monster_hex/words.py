@@ -87,12 +87,17 @@ def rotation_words(r: int, lang: str) -> str:
     return "unturned" if r == 0 else f"turned {r} ({60 * r}° clockwise)"
 
 
+def objective_text(c: Content, objective: int, lang: str) -> str:
+    """The card's text without its full stop, as it names the card in a line of words:
+    "Formation: three of your units in a straight line"."""
+    card = c.objectives[objective]
+    return (card.ja if lang == "ja" else card.en).rstrip("。.")
+
+
 def objective_name(c: Content, objective: int, lang: str) -> str:
     """The card's key and its text: "line3 (Formation: three of your units in a straight line)"."""
-    card = c.objectives[objective]
-    text = card.ja if lang == "ja" else card.en
-    text = text.rstrip("。.")
-    return f"{card.key}（{text}）" if lang == "ja" else f"{card.key} ({text})"
+    key, text = c.objectives[objective].key, objective_text(c, objective, lang)
+    return f"{key}（{text}）" if lang == "ja" else f"{key} ({text})"
 
 
 def event_word(state: MonsterHex, kind: str, value: Any, lang: str, event: Event) -> str | None:
@@ -374,8 +379,7 @@ def _sources(
         bonus = state.bonus[faction]
         parts.append(f"褒賞・魔石化 {bonus}" if ja else f"Reward and Petrify {bonus}")
     for key, points in (objectives or {}).items():
-        card = c.objectives[c.objective_of[key.lower()]]  # told by its text, not its key
-        text = (card.ja if ja else card.en).rstrip("。.")
+        text = objective_text(c, c.objective_of[key.lower()], lang)  # its text, not its key
         parts.append(f"「{text}」 {points}" if ja else f"“{text}” {points}")
     return parts
 
@@ -410,7 +414,10 @@ def result_words(state: MonsterHex) -> dict[str, Any]:
                 for code, tile in enumerate(c.tiles)
             },
             "seven_holder": factions,
-            "objectives": {o.key: {"en": o.en, "ja": o.ja} for o in c.objectives},
+            "objectives": {
+                o.key: {lang: objective_text(c, code, lang) for lang in ("en", "ja")}
+                for code, o in enumerate(c.objectives)
+            },
             "shared_faction": {
                 **factions,
                 "faction": {"en": "faction", "ja": "派閥"},
