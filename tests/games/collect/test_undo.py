@@ -29,7 +29,7 @@ def test_keeping_a_revealed_card_can_be_undone_exactly() -> None:
     assert match.prompt(1)["can_undo"] is False  # only the seat that decided
     (undo,) = match.undo(0, expected_ply=1)
     assert (undo["type"], undo["seat"]) == ("undo", 0)
-    assert match.describe(undo, "en", viewer=1) == "Seat 0 took back a move"
+    assert match.describe(undo, "en", viewer=1) == "Seat 1 took back a move"  # seat 0, from 1
     assert match.describe(undo, "ja", viewer=0) == "あなたが一手取り消した"
     # The state is exactly as before, its ply too (it counts the decisions in effect); the
     # match's ply counts the log's entries, the undo included, so a stale client is refused.
