@@ -27,24 +27,34 @@ def test_state_before_gives_the_output() -> None:
     assert Rng(state_before(MASK)).next64() == MASK
 
 
+def drawn(draws: Draws, bounds: list[int]) -> list[int]:
+    """The playout's way of drawing: from the pool while it lasts, else through `below`."""
+    pool = draws.pool
+    return [pool.pop() % n if pool else draws.below(n) for n in bounds]
+
+
 def test_the_same_numbers_across_chunks_and_the_generator_left_alike() -> None:
     bounds = [2, 3, 2, 7, 9, 2, 57, 3] * 30  # 240 draws: several chunks
-    rng, plain = Rng(2026), Rng(2026)
-    draws = Draws(rng)
-    assert [draws.below(n) for n in bounds] == [plain.below(n) for n in bounds]
-    draws.close()
-    assert rng.state == plain.state
+    for count in (0, 1, 63, 64, 65, 240):
+        rng, plain = Rng(2026), Rng(2026)
+        draws = Draws(rng)
+        assert drawn(draws, bounds[:count]) == [plain.below(n) for n in bounds[:count]]
+        draws.close()
+        assert rng.state == plain.state
 
 
 def test_a_draw_that_below_rejects_is_skipped_as_below_skips_it() -> None:
     # 2**64 - 1 is the one draw below(3) rejects (2**64 % 3 == 1); below(2) keeps every draw.
-    start = state_before(MASK)
     for n, steps in ((3, 2), (2, 1)):
-        probe = Rng(start)
+        probe = Rng(state_before(MASK))
         probe.below(n)
-        assert probe.state == (start + steps * GOLDEN) & MASK  # a rejected draw costs a step
-        rng, plain = Rng(start), Rng(start)
-        draws = Draws(rng)
-        assert [draws.below(n), draws.below(5)] == [plain.below(n), plain.below(5)]
-        draws.close()
-        assert rng.state == plain.state
+        assert probe.state == (state_before(MASK) + steps * GOLDEN) & MASK  # a rejection: 2
+        # That draw first, then in the middle of a chunk, then at the start of the next one.
+        for before in (0, 10, 64):
+            start = (state_before(MASK) - before * GOLDEN) & MASK
+            bounds = [5] * before + [n, 7, 2]
+            rng, plain = Rng(start), Rng(start)
+            draws = Draws(rng)
+            assert drawn(draws, bounds) == [plain.below(b) for b in bounds]
+            draws.close()
+            assert rng.state == plain.state
