@@ -18,27 +18,30 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bodoge.engine.errors import IllegalAction
 from bodoge.games.collect.animals import CODE, KEYS, KINDS
 
 DECKS = "AB"
-MAX_SEATS = 4
-MAX_ROW = 64
+# `Final`, so the compiled build puts the numbers in the code (see phases.py).
+MAX_SEATS: Final = 4
+MAX_ROW: Final = 64
 
-DRAW = 0
-KEEP = 2
-RETURN = 3
-LEFT = 5
-RIGHT = 6
-PASS = 7
-USE = 8
-NAME = 9
-REVEAL = NAME + KINDS
-TOP = REVEAL + 2
-BOTTOM = TOP + 2
-CARD = BOTTOM + 2
-TO = CARD + MAX_SEATS * MAX_ROW
-SIZE = TO + MAX_ROW
+DRAW: Final = 0
+KEEP: Final = 2
+RETURN: Final = 3
+LEFT: Final = 5
+RIGHT: Final = 6
+PASS: Final = 7
+USE: Final = 8
+NAME: Final = 9
+REVEAL: Final = NAME + KINDS
+TOP: Final = REVEAL + 2
+BOTTOM: Final = TOP + 2
+CARD: Final = BOTTOM + 2
+TO: Final = CARD + MAX_SEATS * MAX_ROW
+SIZE: Final = TO + MAX_ROW
 
 _DECK_WORDS = {"draw": DRAW, "return": RETURN, "reveal": REVEAL, "top": TOP, "bottom": BOTTOM}
 _SIMPLE = {"keep": KEEP, "left": LEFT, "right": RIGHT, "pass": PASS, "use": USE}

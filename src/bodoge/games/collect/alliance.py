@@ -70,14 +70,18 @@ def lion_kinds(row: list[int]) -> bool:
 
 
 def alliance_kind(row: list[int]) -> str:
-    """Which alliance a row forms ("four", "octopus", "lion"), or "" for none."""
-    if len(row) < 4:  # every alliance takes four cards or more (this runs at every turn's end)
+    """Which alliance a row forms ("four", "octopus", "lion"), or "" for none.
+
+    This runs at every turn's end: each check is asked only of a row long enough for it (four
+    cards, three pairs, seven kinds) that holds its animal."""
+    length = len(row)
+    if length < 4:
         return ""
     if four_in_a_row(row):
         return "four"
-    if octopus_pairs(row):
+    if length >= 6 and OCTOPUS in row and octopus_pairs(row):
         return "octopus"
-    if lion_kinds(row):
+    if length >= KINDS - 1 and lion_kinds(row):
         return "lion"
     return ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bodoge.engine.errors import ContentError
 
@@ -36,8 +36,17 @@ def _load() -> tuple[tuple[Animal, ...], int]:
 
 
 ANIMALS, COPIES = _load()
-CROCODILE, CRAB, MONKEY, HERMIT_CRAB, OCTOPUS, PARROT, LION, CHAMELEON = range(8)
-KINDS = len(ANIMALS)
+# The codes, in the order `_load` checks. `Final`, as the numbers of phases.py are: the compiled
+# build puts them in the code instead of looking them up at every use.
+CROCODILE: Final = 0
+CRAB: Final = 1
+MONKEY: Final = 2
+HERMIT_CRAB: Final = 3
+OCTOPUS: Final = 4
+PARROT: Final = 5
+LION: Final = 6
+CHAMELEON: Final = 7
+KINDS: Final = 8  # `_load` refuses any other list of animals
 TOTAL_CARDS = KINDS * COPIES
 KEYS = tuple(animal.key for animal in ANIMALS)
 CODE = {key: code for code, key in enumerate(KEYS)}

@@ -10,9 +10,9 @@ reveal, chameleons, a won or drawn round) go through the state's own rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from bodoge.engine.rng import Rng
+from bodoge.engine.rng import GOLDEN, MASK, Rng, _draws, accept_below
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
@@ -41,9 +41,62 @@ if TYPE_CHECKING:
     from bodoge.games.collect.state import CollectState
 
 
+# Every draw under this is one that `Rng.below(n)` keeps, whatever its bound n (<= 2**32).
+_SURE: Final = (1 << 64) - (1 << 32)
+_CHUNK: Final = 64  # outputs worked out at a time: a simulated game takes about 200
+
+
+class Draws:
+    """`rng.below(n)` for a simulated game: the same numbers, from the generator's next outputs
+    worked out a chunk at a time (the batched steps of `Rng.shuffle`), several times faster than
+    one call each. `pool` holds the next outputs that every bound keeps (those under _SURE), the
+    next one last, so `pool.pop() % n if pool else draws.below(n)` is `rng.below(n)`, with no
+    call while the pool lasts. `close` leaves `rng` where those calls would have."""
+
+    __slots__ = ("_ahead", "_next", "_rng", "pool")
+
+    def __init__(self, rng: Rng) -> None:
+        self._rng = rng
+        self._next = rng.state  # the generator's state after the outputs worked out
+        self.pool: list[int] = []
+        # Outputs worked out past the pool, from one that some bound would reject; next last.
+        self._ahead: list[int] = []
+
+    def below(self, n: int) -> int:
+        pool = self.pool
+        if pool:
+            return pool.pop() % n
+        ahead = self._ahead
+        while True:
+            if not ahead:
+                chunk = _draws(self._next, _CHUNK).tolist()
+                chunk.reverse()
+                ahead.extend(chunk)
+                self._next = (self._next + _CHUNK * GOLDEN) & MASK
+            x = ahead.pop()
+            if x < _SURE or x < accept_below(n):  # else `below` rejects it and draws again
+                break
+        # The outputs before the next one that some bound would reject go to the pool.
+        if ahead and max(ahead) < _SURE:
+            pool.extend(ahead)
+            ahead.clear()
+        else:
+            cut = len(ahead)
+            while cut and ahead[cut - 1] < _SURE:
+                cut -= 1
+            pool.extend(ahead[cut:])
+            del ahead[cut:]
+        return x % n
+
+    def close(self) -> None:
+        left = len(self.pool) + len(self._ahead)
+        self._rng.state = (self._next - left * GOLDEN) & MASK
+
+
 def play_out(state: CollectState, rng: Rng, limit: int) -> None:
     """Play `limit` decisions at most, or to the end of the game."""
-    below = rng.below
+    draws = Draws(rng)
+    pool = draws.pool  # `pool.pop() % n if pool else draws.below(n)` is `rng.below(n)`
     end = state.ply + limit
     offered = 0  # how many legal actions the ability offered has (0: not worked out)
     while state.phase != OVER and state.ply < end:
@@ -52,9 +105,13 @@ def play_out(state: CollectState, rng: Rng, limit: int) -> None:
         state.last_win = None  # as every move's `_apply` does
         decks = state.decks
         if phase == DRAW:
-            deck = below(2) if decks[0] and decks[1] else 0 if decks[0] else 1
+            if decks[0] and decks[1]:
+                deck = pool.pop() % 2 if pool else draws.below(2)
+            else:
+                deck = 0 if decks[0] else 1
             card = decks[deck].pop() & 7
-            _split(state)
+            if not decks[deck]:  # the common case has nothing to split: no call
+                _split(state)
             if decks[0] or decks[1]:
                 state.held = card
                 state.phase = KEEP
@@ -62,19 +119,22 @@ def play_out(state: CollectState, rng: Rng, limit: int) -> None:
                 offered = _take(state, card)
         elif phase == KEEP:
             # legal: keep, return:A (if deck B has a top to take), return:B (if deck A has)
-            choice = below(1 + (1 if decks[1] else 0) + (1 if decks[0] else 0))
+            n = 1 + (1 if decks[1] else 0) + (1 if decks[0] else 0)
+            choice = pool.pop() % n if pool else draws.below(n)
             if choice == 0:
                 offered = _take(state, state.held)
             else:
                 deck = 0 if choice == 1 and decks[1] else 1
                 decks[deck].append(state.held | KNOWN)
                 card = decks[1 - deck].pop() & 7
-                _split(state)
+                if not decks[1 - deck]:
+                    _split(state)
                 offered = _take(state, card)
         elif phase == PLACE:
-            offered = _place(state, A.LEFT + below(2))
+            offered = _place(state, A.LEFT + (pool.pop() % 2 if pool else draws.below(2)))
         elif phase == ABILITY:
-            action = _ability_action(state, below(offered or _ability_count(state)))
+            n = offered or _ability_count(state)
+            action = _ability_action(state, pool.pop() % n if pool else draws.below(n))
             offered = 0
             if action == A.PASS:
                 _end_turn(state)
@@ -83,7 +143,7 @@ def play_out(state: CollectState, rng: Rng, limit: int) -> None:
         elif phase == CROC_DECK:
             seat, index = divmod(state.target, A.MAX_ROW)
             card = state.rows[seat].pop(index)
-            decks[below(2)].insert(0, card | KNOWN)
+            decks[pool.pop() % 2 if pool else draws.below(2)].insert(0, card | KNOWN)
             state.target = -1
             _split(state)
             _end_turn(state)
@@ -91,12 +151,16 @@ def play_out(state: CollectState, rng: Rng, limit: int) -> None:
             seat, index = divmod(state.target, A.MAX_ROW)
             row = state.rows[seat]
             # legal: every position of the row but the card's own, in order
-            position = below(len(row) - 1) if len(row) > 2 else 0
+            n = len(row) - 1
+            position = (pool.pop() % n if pool else draws.below(n)) if n > 1 else 0
             row.insert(position + (position >= index), row.pop(index))
             state.target = -1
             _end_turn(state)
         elif phase == PARROT_REVEAL:
-            deck = below(2) if decks[0] and decks[1] else 0 if decks[0] else 1
+            if decks[0] and decks[1]:
+                deck = pool.pop() % 2 if pool else draws.below(2)
+            else:
+                deck = 0 if decks[0] else 1
             card = decks[deck].pop() & 7
             named = state.named
             state.named = -1
@@ -107,14 +171,16 @@ def play_out(state: CollectState, rng: Rng, limit: int) -> None:
                 state.held = card
                 state.phase = PARROT_RETURN
         elif phase == PARROT_RETURN:
-            decks[below(2)].append(state.held | KNOWN)
+            decks[pool.pop() % 2 if pool else draws.below(2)].append(state.held | KNOWN)
             state.held = -1
             _split(state)
             _end_turn(state)
         else:  # the chameleons' decks: the rules' own step
             legal = state._legal_actions(state.active)
-            state._apply(state.active, legal[below(len(legal))])
+            n = len(legal)
+            state._apply(state.active, legal[pool.pop() % n if pool else draws.below(n)])
             offered = 0
+    draws.close()
     state._legal.clear()
     state._events = []
 
