@@ -17,6 +17,7 @@ Codes used everywhere in the rules:
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -248,10 +249,11 @@ class Content:
             for _ in range(6):
                 shape = [(-r, q + r) for q, r in shape]  # a sixth of a turn clockwise
                 for q0, r0 in board.hexes:
-                    cells = [index.get((q0 + q, r0 + r)) for q, r in shape]
-                    if None in cells:
+                    found = [index.get((q0 + q, r0 + r)) for q, r in shape]
+                    cells = [cell for cell in found if cell is not None]
+                    if len(cells) < len(found):
                         continue
-                    place = tuple(sorted(zip(cells, ranks, strict=True)))  # type: ignore[arg-type]
+                    place = tuple(sorted(zip(cells, ranks, strict=True)))
                     if place not in seen:
                         seen.add(place)
                         places.append(place)
@@ -299,7 +301,7 @@ def _read(folder: Path | None, name: str) -> tuple[str, dict[str, Any]]:
         raise ContentError(f"{shown}: not valid TOML: {error}") from None
 
 
-def _require(shown: str, item: str, data: dict[str, Any], keys: dict[str, type]) -> None:
+def _require(shown: str, item: str, data: dict[str, Any], keys: Mapping[str, type]) -> None:
     if not isinstance(data, dict):
         raise ContentError(f"{shown}: {item} must be a table")
     for key, kind in keys.items():
@@ -506,16 +508,16 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
             raise ContentError(f'{shown}: {item} must be two hex names like ["c3", "c4"]')
         cells = []
         for label in pair:
-            cell = cell_of.get(label.lower())
-            if cell is None:
+            paired = cell_of.get(label.lower())
+            if paired is None:
                 raise ContentError(f"{shown}: {item} names hex {label!r}, which is not on the map")
-            if not placeable[cell]:
+            if not placeable[paired]:
                 raise ContentError(
                     f"{shown}: {item} names {label}, a large stone, not a placeable hex"
                 )
-            cells.append(cell)
-        d = hexgrid.direction_between(hexes[cells[0]], hexes[cells[1]])
-        if d is None:
+            cells.append(paired)
+        way = hexgrid.direction_between(hexes[cells[0]], hexes[cells[1]])
+        if way is None:
             raise ContentError(f"{shown}: {item}: {pair[0]} and {pair[1]} are not neighbours")
         edge = frozenset(cells)
         if edge in edges_seen:
@@ -524,7 +526,7 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
         site_names.append(f"s{number}")
         site_large.append(False)
         site_cells.append(tuple(cells))
-        site_dirs.append((d, hexgrid.opposite(d)))
+        site_dirs.append((way, hexgrid.opposite(way)))
         site_hex.append(-1)
 
     cell_sites = [
