@@ -654,7 +654,10 @@ def _load_objectives(folder: Path | None) -> list[Objective]:
                 raise ContentError(f"{shown}: {name}: its cells are not all connected")
             ranks = item.get("ranks", [])
             if ranks and (
-                len(ranks) != len(cells) or not all(r in (*RANK_COMPOSITION, "*") for r in ranks)
+                len(ranks) != len(cells)
+                or not all(
+                    r == "*" or (isinstance(r, str) and r in RANK_COMPOSITION) for r in ranks
+                )
             ):
                 raise ContentError(
                     f"{shown}: {name} needs one rank (S, A, B, C or *) per cell in ranks"

@@ -798,6 +798,15 @@ class MonsterHex(AbilityRules):
             scores=[float(x) for x in scores], ranks=ranks, winners=winners, detail=detail
         )
 
+    def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
+        """`State.playout` (uniformly random moves: Monster Hex has no rule of thumb) in a loop
+        of its own that skips most events (`monster_hex/playout.py`): the same moves, draws and
+        state."""
+        from bodoge.games.monster_hex.playout import play_out
+
+        play_out(self, rng, limit)
+        return self.phase == OVER
+
     def heuristic(self, seat: int) -> float:
         """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
         from bodoge.games.monster_hex.heuristic import evaluate
