@@ -22,21 +22,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from bodoge.engine.errors import ContentError
 from bodoge.games.monster_hex import hexgrid
 
 RANKS = "SABC"  # strongest first
 RANK_COMPOSITION = {"S": 1, "A": 2, "B": 3, "C": 4}
-UNITS_PER_FACTION = 10
-FACTIONS = 4
-TILES_PER_COLOR = 2
-SEVEN = 7  # the stone worth 7 breaks ties at the end
+# Final: the compiled build reads these as constants (see `codes`)
+UNITS_PER_FACTION: Final = 10
+FACTIONS: Final = 4
+TILES_PER_COLOR: Final = 2
+SEVEN: Final = 7  # the stone worth 7 breaks ties at the end
 ABILITY_RANKS = ("S", "B", "C")
 BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
 MAX_POWER = 5
-HALF_CODES = 6**3  # face codes of three directions (see Content.low)
+HALF_CODES: Final = 6**3  # face codes of three directions (see Content.low)
 FILES = (
     "units.toml",
     "stones.toml",
@@ -47,7 +48,9 @@ FILES = (
     "objectives.toml",
 )
 # the eight abilities of the source; their rules are code, abilities.toml names them
-MECHANICS = ("enchant", "reward", "blitz", "scatter", "confuse", "scheme", "curse", "petrify")
+MECHANICS: Final = (
+    "enchant", "reward", "blitz", "scatter", "confuse", "scheme", "curse", "petrify",
+)  # fmt: skip
 OBJECTIVES = 20
 OBJECTIVE_KINDS = ("formation", "majority", "participation")
 MEASURES = (

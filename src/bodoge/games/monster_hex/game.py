@@ -135,8 +135,6 @@ OPTIONS = with_labels((
     ),
 ), "bodoge.games.monster_hex")  # fmt: skip
 
-TURN_PHASES = frozenset((UNIT, PLACE, USE, ROTATE))  # the phases the active seat decides
-
 
 class MonsterHex(AbilityRules):
     info = GameInfo(
@@ -367,7 +365,7 @@ class MonsterHex(AbilityRules):
 
     def pending(self) -> list[int]:
         phase = self.phase
-        if phase in TURN_PHASES:
+        if UNIT <= phase <= ROTATE:  # the phases the active seat decides
             return [self.order[self.turn][0]]
         if phase == TAKE:
             assert self.choice is not None

@@ -81,4 +81,3 @@ def _draw(state: MonsterHex, seat: int, deck: list[int], up_to: int) -> None:
         count = len(deck)
     for _ in range(count):
         hand.append(deck.pop())
-
