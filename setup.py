@@ -19,11 +19,14 @@ from setuptools import setup
 HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 
-# Compiled: every module of these packages, except those listed in PURE. Monster Hex
-# (bodoge/games/monster_hex) stays pure Python: its state class is built from two mixins
-# (abilities.py, state_json.py) whose base, for the type checker, is the class itself, and
-# mypyc's native classes take one base class only.
-COMPILED_PACKAGES = ("bodoge/engine", "bodoge/ai", "bodoge/games/collect", "bodoge/games/koremon")
+# Compiled: every module of these packages, except those listed in PURE.
+COMPILED_PACKAGES = (
+    "bodoge/engine",
+    "bodoge/ai",
+    "bodoge/games/collect",
+    "bodoge/games/koremon",
+    "bodoge/games/monster_hex",
+)
 PURE = {
     "bodoge/engine/native.py",  # gives mypyc_attr at run time (a no-op), so it stays Python
     # Match copies itself with Match.__new__ to skip __init__, which a native class cannot skip

@@ -26,6 +26,10 @@ OPTIONS: dict[str, list[tuple[int, dict[str, str]]]] = {
         (3, {"known_cards": "hidden"}),
     ],
     "koremon_hunt": [(3, {"mimics_placeable": "no"}), (5, {"dead_ring": "end"})],
+    "monster_hex": [
+        (2, {"shared_faction": "off", "factions": "random"}),
+        (3, {"abilities": "on", "objectives": "on"}),
+    ],
 }
 
 

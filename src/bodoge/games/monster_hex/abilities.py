@@ -1,11 +1,10 @@
 """The Monster Hex ability option (RULINGS.md §2 "Ability option"; seed 004
-「オプション:能力カード」): how each ability is offered and carried out. A mixin of
-`MonsterHex`, kept apart so that the base rules in `game.py` read on their own.
+「オプション:能力カード」): how each ability is offered and carried out. The base class of
+`MonsterHex` (see `base` for the chain), kept apart so that the base rules in `game.py` read on
+their own.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from bodoge.engine import Event
 from bodoge.games.monster_hex import content as content_mod
@@ -25,16 +24,10 @@ from bodoge.games.monster_hex.codes import (
     TARGETED,
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
-
-if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
-
-    Base = MonsterHex
-else:
-    Base = object
+from bodoge.games.monster_hex.state_json import StateJson
 
 
-class AbilityRules(Base):
+class AbilityRules(StateJson):
     __slots__ = ()
 
     def mechanic(self, seat: int) -> int:

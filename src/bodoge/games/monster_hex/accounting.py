@@ -148,9 +148,9 @@ def check_hands(state: MonsterHex) -> None:
             if not least <= held[kind] + gone[kind] <= most:
                 low, high = least - gone[kind], most - gone[kind]
                 want = f"{low}-{high} (Blitz used)" if low < high else f"{high}"
-                units = _count(held[kind], f"{c.factions[faction].key} unit")
+                counted = _count(held[kind], f"{c.factions[faction].key} unit")
                 raise InvalidState(
-                    f"hands[{seat}] holds {units}, but "
+                    f"hands[{seat}] holds {counted}, but "
                     f"{when} of a {players}-player game it holds {want}"
                 )
 

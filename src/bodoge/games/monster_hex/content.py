@@ -17,25 +17,27 @@ Codes used everywhere in the rules:
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from bodoge.engine.errors import ContentError
 from bodoge.games.monster_hex import hexgrid
 
 RANKS = "SABC"  # strongest first
 RANK_COMPOSITION = {"S": 1, "A": 2, "B": 3, "C": 4}
-UNITS_PER_FACTION = 10
-FACTIONS = 4
-TILES_PER_COLOR = 2
-SEVEN = 7  # the stone worth 7 breaks ties at the end
+# Final: the compiled build reads these as constants (see `codes`)
+UNITS_PER_FACTION: Final = 10
+FACTIONS: Final = 4
+TILES_PER_COLOR: Final = 2
+SEVEN: Final = 7  # the stone worth 7 breaks ties at the end
 ABILITY_RANKS = ("S", "B", "C")
 BOARD_PLACEABLE = {4: 32, 3: 30, 2: 27}
 MAX_POWER = 5
-HALF_CODES = 6**3  # face codes of three directions (see Content.low)
+HALF_CODES: Final = 6**3  # face codes of three directions (see Content.low)
 FILES = (
     "units.toml",
     "stones.toml",
@@ -46,7 +48,9 @@ FILES = (
     "objectives.toml",
 )
 # the eight abilities of the source; their rules are code, abilities.toml names them
-MECHANICS = ("enchant", "reward", "blitz", "scatter", "confuse", "scheme", "curse", "petrify")
+MECHANICS: Final = (
+    "enchant", "reward", "blitz", "scatter", "confuse", "scheme", "curse", "petrify",
+)  # fmt: skip
 OBJECTIVES = 20
 OBJECTIVE_KINDS = ("formation", "majority", "participation")
 MEASURES = (
@@ -248,10 +252,11 @@ class Content:
             for _ in range(6):
                 shape = [(-r, q + r) for q, r in shape]  # a sixth of a turn clockwise
                 for q0, r0 in board.hexes:
-                    cells = [index.get((q0 + q, r0 + r)) for q, r in shape]
-                    if None in cells:
+                    found = [index.get((q0 + q, r0 + r)) for q, r in shape]
+                    cells = [cell for cell in found if cell is not None]
+                    if len(cells) < len(found):
                         continue
-                    place = tuple(sorted(zip(cells, ranks, strict=True)))  # type: ignore[arg-type]
+                    place = tuple(sorted(zip(cells, ranks, strict=True)))
                     if place not in seen:
                         seen.add(place)
                         places.append(place)
@@ -299,7 +304,7 @@ def _read(folder: Path | None, name: str) -> tuple[str, dict[str, Any]]:
         raise ContentError(f"{shown}: not valid TOML: {error}") from None
 
 
-def _require(shown: str, item: str, data: dict[str, Any], keys: dict[str, type]) -> None:
+def _require(shown: str, item: str, data: dict[str, Any], keys: Mapping[str, type]) -> None:
     if not isinstance(data, dict):
         raise ContentError(f"{shown}: {item} must be a table")
     for key, kind in keys.items():
@@ -506,16 +511,16 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
             raise ContentError(f'{shown}: {item} must be two hex names like ["c3", "c4"]')
         cells = []
         for label in pair:
-            cell = cell_of.get(label.lower())
-            if cell is None:
+            paired = cell_of.get(label.lower())
+            if paired is None:
                 raise ContentError(f"{shown}: {item} names hex {label!r}, which is not on the map")
-            if not placeable[cell]:
+            if not placeable[paired]:
                 raise ContentError(
                     f"{shown}: {item} names {label}, a large stone, not a placeable hex"
                 )
-            cells.append(cell)
-        d = hexgrid.direction_between(hexes[cells[0]], hexes[cells[1]])
-        if d is None:
+            cells.append(paired)
+        way = hexgrid.direction_between(hexes[cells[0]], hexes[cells[1]])
+        if way is None:
             raise ContentError(f"{shown}: {item}: {pair[0]} and {pair[1]} are not neighbours")
         edge = frozenset(cells)
         if edge in edges_seen:
@@ -524,7 +529,7 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
         site_names.append(f"s{number}")
         site_large.append(False)
         site_cells.append(tuple(cells))
-        site_dirs.append((d, hexgrid.opposite(d)))
+        site_dirs.append((way, hexgrid.opposite(way)))
         site_hex.append(-1)
 
     cell_sites = [
@@ -652,7 +657,10 @@ def _load_objectives(folder: Path | None) -> list[Objective]:
                 raise ContentError(f"{shown}: {name}: its cells are not all connected")
             ranks = item.get("ranks", [])
             if ranks and (
-                len(ranks) != len(cells) or not all(r in (*RANK_COMPOSITION, "*") for r in ranks)
+                len(ranks) != len(cells)
+                or not all(
+                    r == "*" or (isinstance(r, str) and r in RANK_COMPOSITION) for r in ranks
+                )
             ):
                 raise ContentError(
                     f"{shown}: {name} needs one rank (S, A, B, C or *) per cell in ranks"

@@ -131,13 +131,13 @@ def projected(state: MonsterHex) -> dict[int, float]:
     return value
 
 
-def placement_reach(state: MonsterHex, units: list[int]) -> tuple[float, int]:
+def placement_reach(state: MonsterHex, units: list[int]) -> tuple[int, int]:
     """(the most facing power one of `units` can put towards open stones in one legal placement,
     how many empty hexes at least one of them matches)."""
     board, c = state.board, state.c
     edges = stone_edges(board)
     done = state.done
-    best = 0.0
+    best = 0
     matched: set[int] = set()
     open_edges_at: dict[int, list[int]] = {}  # per cell: the directions of its open stones
     for unit in units:

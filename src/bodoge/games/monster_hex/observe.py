@@ -29,8 +29,9 @@ def _relative(view: View, seat: int | None) -> int:
     """The position of `seat` counted clockwise from the observer (-1 for none)."""
     if seat is None:
         return -1
-    me = view["seat"] or 0
-    return (seat - me) % view["players"]
+    me: int = view["seat"] or 0
+    players: int = view["players"]
+    return (seat - me) % players
 
 
 def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:

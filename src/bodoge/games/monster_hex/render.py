@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from bodoge.games.monster_hex.content import Content
     from bodoge.games.monster_hex.game import MonsterHex
 
-LABELS = {
+LABELS: dict[str, dict[str, Any]] = {
     "en": {
         "title": "{title} ({board}) - round {round}/{rounds}",
         "stones": "Stones: ",
@@ -268,7 +268,7 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         words = text["list_sep"].join(
             text["total"].format(faction=faction(f), power=p) for f, p in sorted(totals.items())
         )
-        return text["facing"].format(status=status, totals=words)
+        return str(text["facing"].format(status=status, totals=words))
 
     for s in board.large_sites:
         tiles = ", ".join(c.tiles[t].key for t in state.site_tiles[s]) or "-"
@@ -327,11 +327,11 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
     if seat is not None and 0 <= seat < state.players:
         shown = []
         for u in state.hands[seat]:
-            info = c.units[u % UNITS_PER_FACTION]
-            edges = " ".join(map(str, info.edges))
+            unit_info = c.units[u % UNITS_PER_FACTION]
+            edges = " ".join(map(str, unit_info.edges))
             shown.append(
                 text["hand_unit"].format(
-                    code=c.unit_names[u], name=unit_ja(c, u), rank=info.rank, edges=edges
+                    code=c.unit_names[u], name=unit_ja(c, u), rank=unit_info.rank, edges=edges
                 )
             )
         out.append(text["hand"].format(seat=seat) + (", ".join(shown) or text["empty"]))
@@ -349,13 +349,13 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
                 )
             )
     if state.selected >= 0:
-        info = c.units[state.selected % UNITS_PER_FACTION]
+        unit_info = c.units[state.selected % UNITS_PER_FACTION]
         out.append(
             text["placing"].format(
                 unit=unit_name(state.selected),
                 faction=faction(state.selected // UNITS_PER_FACTION),
-                rank=info.rank,
-                edges=" ".join(map(str, info.edges)),
+                rank=unit_info.rank,
+                edges=" ".join(map(str, unit_info.edges)),
             )
         )
         if seat is not None and seat in state.pending():

@@ -1,5 +1,5 @@
 """A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
-(`StateJson`, a mixin of `MonsterHex`).
+(`StateJson`, a base of `MonsterHex`).
 
 A position accounts for every component (`accounting`): the units of the factions in play on the
 board, in hands and decks, the stone tiles on the large stones, taken or discarded, and with the
@@ -28,7 +28,7 @@ resolved, a phase that does not fit the rest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
@@ -40,6 +40,7 @@ from bodoge.games.monster_hex.accounting import (
     check_stones_resolved,
     check_units,
 )
+from bodoge.games.monster_hex.base import HexBase
 from bodoge.games.monster_hex.codes import (
     ABILITY,
     FACTION,
@@ -58,12 +59,8 @@ from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.game import MonsterHex
 
-    Base = MonsterHex
-else:
-    Base = object
 
-
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise InvalidState(message)
 
 
@@ -119,9 +116,10 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
     if phase_name not in PHASE_NAMES:
         _fail(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
     state.phase = PHASE_NAMES.index(phase_name)
-    state.start = data.get("start")
-    if not isinstance(state.start, int) or not 0 <= state.start < players:
+    start = data.get("start")
+    if not isinstance(start, int) or not 0 <= start < players:
         _fail(f"start must be a seat 0-{players - 1}")
+    state.start = start
     state._order_turns()
     state.turn = data.get("turn", 0)
     if not isinstance(state.turn, int) or not 0 <= state.turn <= state.turns:
@@ -401,8 +399,8 @@ def read_options(
         state.obj_deck = [card(k) for k in cards.get("deck", [])]
 
 
-class StateJson(Base):
-    """The view and the full JSON of a state (a mixin of `MonsterHex`)."""
+class StateJson(HexBase):
+    """The view and the full JSON of a state (the part of the `MonsterHex` chain, see `base`)."""
 
     __slots__ = ()
 
@@ -467,9 +465,9 @@ class StateJson(Base):
             data["petrified_done"] = [labels[x] for x in self.petrified_done]
             data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
         if self.abilities_on or self.objectives_on:
-            keys = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
+            keys: list[Any] = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
             if not full and self.phase != OVER:  # each seat's cards are shown at the end
-                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]  # type: ignore[misc]
+                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]
             deck = [c.objectives[o].key for o in self.obj_deck]
             data["objectives"] = {
                 "public": [c.objectives[o].key for o in self.obj_public],

@@ -142,11 +142,11 @@ def action_label(state: MonsterHex, action: int, lang: str) -> str:
         r = action - ROTATE_BASE
         cell = state.target
         if cell >= 0 and state.occ[cell] >= 0:
-            unit = unit_name(c, state.occ[cell], lang)
+            turned = unit_name(c, state.occ[cell], lang)
             where = state.board.labels[cell]
             if ja:
-                return f"{where}の{unit}の向きを変える（{rotation_words(r, lang)}）"
-            return f"Turn {unit} on {where}: {rotation_words(r, lang)}"
+                return f"{where}の{turned}の向きを変える（{rotation_words(r, lang)}）"
+            return f"Turn {turned} on {where}: {rotation_words(r, lang)}"
         return (
             f"向きを変える（{rotation_words(r, lang)}）"
             if ja
@@ -171,8 +171,8 @@ def action_label(state: MonsterHex, action: int, lang: str) -> str:
             return f"{unit_name(c, unit, lang)}を選ぶ：ランク{info.rank}、パワー {powers}"
         return f"Pick {unit_name(c, unit, lang)}: rank {info.rank}, powers {powers}"
     if action >= ABILITY_BASE:
-        ability = c.abilities[action - ABILITY_BASE]
-        return f"能力「{ability.ja}」を選ぶ" if ja else f"Choose the ability {ability.en}"
+        chosen = c.abilities[action - ABILITY_BASE]
+        return f"能力「{chosen.ja}」を選ぶ" if ja else f"Choose the ability {chosen.en}"
     if action >= SHARED_BASE:
         name = faction_name(c, action - SHARED_BASE, lang)
         return f"共有色に{name}を選ぶ" if ja else f"Choose {name} as the shared faction"
