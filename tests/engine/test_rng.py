@@ -123,7 +123,7 @@ def test_shuffle_draws_exactly_what_one_draw_at_a_time_draws() -> None:
 
 
 def test_randoms_are_the_next_randoms() -> None:
-    for count in (0, 1, 11, 12, 13, 40):
+    for count in (0, 1, 2, 3, 4, 11, 12, 13, 40):
         fast, slow = Rng(count), Rng(count)
         assert fast.randoms(count) == [slow.random() for _ in range(count)]
         assert fast.state == slow.state
