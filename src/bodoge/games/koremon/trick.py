@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
-from operator import mul
+from operator import add, mul
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -686,20 +686,20 @@ class TrickState(State):
         hidden = [
             other for other in range(self.players) if other != seat and not self.mimic_only[other]
         ]
-        # The pool is built in card order, never in the order the hidden cards really lie, so
-        # the world drawn depends only on what `seat` knows and on `rng`.
+        # The pool is counted per card code, and dealt in card order, never in the order the
+        # hidden cards really lie, so the world drawn depends only on what `seat` knows and on
+        # `rng`.
         counts = [0] * CARD_COUNT
         for card in self.reserve:
             counts[card] += 1
+        hands = self.hands
         for other in hidden:
-            for card, count in enumerate(self.hands[other]):
-                counts[card] += count
-        pool = [card for card, count in enumerate(counts) for _ in range(count)]
+            counts = list(map(add, counts, hands[other]))
         unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
-        deal = WeightedDeal(
-            pool,
-            [len(self.reserve), *(sum(self.hands[other]) for other in hidden)],
-            [frozenset(), *(unlikely[other] for other in hidden)],
+        deal = WeightedDeal.from_counts(
+            counts,
+            [len(self.reserve), *[sum(hands[other]) for other in hidden]],
+            (frozenset(), *[unlikely[other] for other in hidden]),
         )
 
         reserved = bool(self.reserve)
@@ -709,8 +709,12 @@ class TrickState(State):
             new.rng = rng.spawn()
             piles = deal(rng)
             if reserved:  # none with more than 3 players, nor in the second game of 3
-                new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-                shuffle(new.reserve, rng)
+                reserve: list[int] = []
+                for card, count in enumerate(piles[0]):
+                    if count:
+                        reserve += [card] * count
+                shuffle(reserve, rng)
+                new.reserve = reserve
             for other, hand in zip(hidden, piles[1:], strict=True):
                 new.hands[other] = hand
                 new.held[other] = _held(hand)
