@@ -28,16 +28,6 @@ _SMALL = 1 << 32
 _SURE = (1 << 64) - _SMALL
 
 
-# For loops that inline `next64` (the search's playouts): the step's constants, and the bound
-# under which `below(n)` accepts a draw (it returns the draw % n).
-GOLDEN, MUL1, MUL2, MASK = _GOLDEN, _MUL1, _MUL2, _MASK
-
-
-def accept_below(n: int) -> int:
-    """The draws `below(n)` keeps: those under this (the last incomplete run of n rejected)."""
-    return (1 << 64) - (1 << 64) % n
-
-
 def fresh_seed() -> int:
     """A seed for a new game when the caller gives none (63 bits, so JSON readers keep it exact)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
@@ -80,6 +70,18 @@ class Rng:
         draws = _words(_lanes(self.state, count), count)
         self.state = (self.state + count * _GOLDEN) & _MASK
         return [(x >> 11) * _UNIT for x in draws]
+
+    def belows(self, bounds: Sequence[int]) -> list[int]:
+        """`below(n)` for each bound in turn, worked out together when there are several (the
+        same numbers: should a draw be rejected, they are drawn one by one)."""
+        count = len(bounds)
+        if count >= _BELOWS_FROM and max(bounds) <= _SMALL:
+            lanes = _lanes(self.state, count)
+            _, _, _, smalls, carries = _lane_constants(count)
+            if not (lanes + smalls) & carries:  # every draw under _SURE: accepted
+                self.state = (self.state + count * _GOLDEN) & _MASK
+                return list(map(mod, _words(lanes, count), bounds))
+        return [self.below(n) for n in bounds]
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die is randint(1, 6))."""
@@ -149,6 +151,7 @@ _LANE = 128
 # Below these counts one draw at a time is as fast (measured on CPython 3.11).
 _SHUFFLE_FROM = 7  # swaps: a list of 8 items
 _RANDOMS_FROM = 3
+_BELOWS_FROM = 3
 
 
 @lru_cache(maxsize=64)
