@@ -309,13 +309,12 @@ def test_the_three_pile_deal_picks_the_piles_of_the_loop_to_the_last_bit() -> No
             assert rooms[1] == rooms[2] == rooms[0] and piles[1] == piles[2] == piles[0]
 
 
-def test_a_deal_made_from_counts_is_the_deal_made_from_the_pool() -> None:
+def test_a_deal_made_from_counts_is_the_deal_of_the_pool() -> None:
     from bodoge.games.koremon.trick_inference import WeightedDeal
 
     pool = sorted(trick_deck()[:40])
     counts = [pool.count(card) for card in range(16)]
     doubts = (frozenset(), frozenset({DRAGON, MIMIC}), frozenset({BAT}))
+    deal = WeightedDeal(counts, [10, 15, 15], doubts)
     for seed in range(20):
-        made = WeightedDeal(pool, [10, 15, 15], doubts)
-        counted = WeightedDeal.from_counts(counts, [10, 15, 15], doubts)
-        assert made(Rng(seed)) == counted(Rng(seed))
+        assert deal(Rng(seed)) == deal_weighted(pool, [10, 15, 15], doubts, Rng(seed))

@@ -715,7 +715,7 @@ class TrickState(State):
         for other in hidden:
             counts = list(map(add, counts, hands[other]))
         unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
-        deal = WeightedDeal.from_counts(
+        deal = WeightedDeal(
             counts,
             [len(self.reserve), *[sum(hands[other]) for other in hidden]],
             (frozenset(), *[unlikely[other] for other in hidden]),

@@ -67,10 +67,10 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
 
 
 class WeightedDeal:
-    """Deals of `pool` into piles of `sizes`, each card to a pile with a chance in proportion
-    to the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that
-    pile's `unlikely` set. Every pile ends exactly full (a weight is never 0). Made once for a
-    position; each call deals anew from `rng`.
+    """Deals of a pool of cards into piles of `sizes`, each card to a pile with a chance in
+    proportion to the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in
+    that pile's `unlikely` set. Every pile ends exactly full (a weight is never 0). Made once
+    for a position; each call deals anew from `rng`.
 
     The doubted cards (those in some pile's set) are dealt first, one at a time in a random
     order, while every pile has room: dealt last, one could find only the doubting pile left
@@ -85,23 +85,10 @@ class WeightedDeal:
     sizes: list[int]
 
     def __init__(
-        self, pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]]
+        self, counts: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]]
     ) -> None:
-        self._prepare([pool.count(card) for card in range(CARD_COUNT)], sizes, tuple(unlikely))
-
-    @classmethod
-    def from_counts(
-        cls, counts: Sequence[int], sizes: Sequence[int], unlikely: tuple[frozenset[int], ...]
-    ) -> WeightedDeal:
         """The deal of the pool holding `counts[c]` cards of each code c (in card order)."""
-        deal = cls.__new__(cls)
-        deal._prepare(counts, sizes, unlikely)
-        return deal
-
-    def _prepare(
-        self, counts: Sequence[int], sizes: Sequence[int], unlikely: tuple[frozenset[int], ...]
-    ) -> None:
-        scales = _scales(unlikely)
+        scales = _scales(tuple(unlikely))
         self.doubted = []
         self.plain = []
         for card, count in enumerate(counts):
@@ -209,5 +196,5 @@ def _scales(unlikely: tuple[frozenset[int], ...]) -> tuple[tuple[float, ...] | N
 def deal_weighted(
     pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]], rng: Rng
 ) -> list[list[int]]:
-    """One deal of `WeightedDeal(pool, sizes, unlikely)`."""
-    return WeightedDeal(pool, sizes, unlikely)(rng)
+    """One deal of the cards of `pool` by `WeightedDeal`."""
+    return WeightedDeal([pool.count(card) for card in range(CARD_COUNT)], sizes, unlikely)(rng)
