@@ -123,7 +123,23 @@ def test_shuffle_draws_exactly_what_one_draw_at_a_time_draws() -> None:
 
 
 def test_randoms_are_the_next_randoms() -> None:
-    for count in (0, 1, 11, 12, 13, 40):
+    for count in (0, 1, 2, 3, 4, 11, 12, 13, 40):
         fast, slow = Rng(count), Rng(count)
         assert fast.randoms(count) == [slow.random() for _ in range(count)]
         assert fast.state == slow.state
+
+
+def test_belows_are_the_next_belows() -> None:
+    """`belows` draws what one `below` a bound draws, also when a draw is rejected (here the
+    second of the batch is 2**64 - 1, which `below(3)` rejects) or lies at the first value the
+    batch cannot vouch for (2**64 - 2**32, accepted by `below(3)`)."""
+    starts = [Rng(seed).next64() for seed in range(30)]
+    for output in ((1 << 64) - 1, (1 << 64) - (1 << 32)):
+        starts.append(_state_before(output) - 0x9E3779B97F4A7C15 & (1 << 64) - 1)
+    for start in starts:
+        for bounds in (
+            [], [5], [90, 89], [3, 3, 3], range(90, 84, -1), [7, 1 << 32, 2], [(1 << 63) + 1] * 4
+        ):  # fmt: skip
+            fast, slow = Rng(start), Rng(start)
+            assert fast.belows(bounds) == [reference_below(slow, n) for n in bounds]
+            assert fast.state == slow.state

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
+from operator import mod
 from typing import TypeVar
 
 from bodoge.engine.native import mypyc_attr
@@ -27,14 +28,20 @@ _SMALL = 1 << 32
 _SURE = (1 << 64) - _SMALL
 
 
-# For loops that inline `next64` (the search's playouts): the step's constants, and the bound
-# under which `below(n)` accepts a draw (it returns the draw % n).
-GOLDEN, MUL1, MUL2, MASK = _GOLDEN, _MUL1, _MUL2, _MASK
-
-
 def accept_below(n: int) -> int:
     """The draws `below(n)` keeps: those under this (the last incomplete run of n rejected)."""
     return (1 << 64) - (1 << 64) % n
+
+
+def outputs(state: int, count: int) -> list[int]:
+    """The next `count` outputs of `next64` of a generator at `state`, in order (for loops that
+    take their draws a chunk at a time, as Collect!'s simulated games do)."""
+    return _words(_lanes(state, count), count).tolist()
+
+
+def advance(state: int, count: int) -> int:
+    """The state of a generator at `state` after `count` outputs (back, if count < 0)."""
+    return (state + count * _GOLDEN) & _MASK
 
 
 def fresh_seed() -> int:
@@ -73,12 +80,24 @@ class Rng:
         return (self.next64() >> 11) * _UNIT
 
     def randoms(self, count: int) -> list[float]:
-        """The next `count` values of `random()`, worked out together when there are many."""
-        if count < _BATCH_FROM:
+        """The next `count` values of `random()`, worked out together when there are several."""
+        if count < _RANDOMS_FROM:
             return [self.random() for _ in range(count)]
-        draws = _draws(self.state, count)
+        draws = _words(_lanes(self.state, count), count)
         self.state = (self.state + count * _GOLDEN) & _MASK
         return [(x >> 11) * _UNIT for x in draws]
+
+    def belows(self, bounds: Sequence[int]) -> list[int]:
+        """`below(n)` for each bound in turn, worked out together when there are several (the
+        same numbers: should a draw be rejected, they are drawn one by one)."""
+        count = len(bounds)
+        if count >= _BELOWS_FROM and max(bounds) <= _SMALL:
+            lanes = _lanes(self.state, count)
+            _, _, _, smalls, carries = _lane_constants(count)
+            if not (lanes + smalls) & carries:  # every draw under _SURE: accepted
+                self.state = (self.state + count * _GOLDEN) & _MASK
+                return list(map(mod, _words(lanes, count), bounds))
+        return [self.below(n) for n in bounds]
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die is randint(1, 6))."""
@@ -99,16 +118,20 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place: item i (from the last down) swaps with item `below(i + 1)`.
 
-        A deal's draws are worked out together (`_draws`) rather than one at a time: the same
+        A deal's draws are worked out together (`_lanes`) rather than one at a time: the same
         numbers, in about half the time for a deck of 60. Should one of them be rejected by
         `below` (a chance of 2**-32 a draw), the stream shifts, and the deal is made draw by
         draw instead."""
         last = len(items) - 1
-        if last >= _BATCH_FROM:
-            draws = _draws(self.state, last)
-            if max(draws) < _SURE:  # every draw accepted, whatever its bound (< 2**32)
-                for i, x in zip(range(last, 0, -1), draws, strict=True):
-                    j = x % (i + 1)
+        if last >= _SHUFFLE_FROM:
+            lanes = _lanes(self.state, last)
+            # Every draw is accepted, whatever its bound (< 2**32), when every lane is under
+            # _SURE: adding 2**32 to each lane then carries into none of their bits 64.
+            _, _, _, smalls, carries = _lane_constants(last)
+            if not (lanes + smalls) & carries:
+                # each swap's index, its draw mod its bound (the lengths are equal)
+                swaps = map(mod, _words(lanes, last), range(last + 1, 1, -1))
+                for i, j in zip(range(last, 0, -1), swaps):  # noqa: B905
                     items[i], items[j] = items[j], items[i]
                 self.state = (self.state + last * _GOLDEN) & _MASK
                 return
@@ -137,28 +160,35 @@ class Rng:
 
 # ---- many draws at once ---------------------------------------------------------------------
 
-# `_draws` holds one draw per 128-bit lane of one Python integer, so each step of SplitMix64
+# `_lanes` holds one draw per 128-bit lane of one Python integer, so each step of SplitMix64
 # runs once over all the lanes: a lane's 64-bit value times a 64-bit constant fits its lane,
 # and the bits a shift moves in from the next lane are masked off.
 _LANE = 128
-_BATCH_FROM = 9  # fewer draws are made one by one, as fast (a deck of 10 or more is batched)
+# Below these counts one draw at a time is as fast (measured on CPython 3.11).
+_SHUFFLE_FROM = 7  # swaps: a list of 8 items
+_RANDOMS_FROM = 3
+_BELOWS_FROM = 3
 
 
 @lru_cache(maxsize=64)
-def _lane_constants(count: int) -> tuple[int, int, int]:
-    """For `count` lanes: a 1 in each lane, each lane k's step (k + 1) * golden mod 2**64, and
-    the mask of each lane's low 64 bits."""
+def _lane_constants(count: int) -> tuple[int, int, int, int, int]:
+    """For `count` lanes: a 1 in each lane, each lane k's step (k + 1) * golden mod 2**64, the
+    mask of each lane's low 64 bits, 2**32 in each lane and each lane's bit 64."""
     ones = sum(1 << (_LANE * k) for k in range(count))
     steps = sum((((k + 1) * _GOLDEN) & _MASK) << (_LANE * k) for k in range(count))
-    return ones, steps, ones * _MASK
+    return ones, steps, ones * _MASK, ones * _SMALL, ones << 64
 
 
-def _draws(state: int, count: int) -> memoryview:
-    """The next `count` outputs of `next64` from `state` (which is left alone)."""
-    ones, steps, low = _lane_constants(count)
+def _lanes(state: int, count: int) -> int:
+    """The next `count` outputs of `next64` from `state` (which is left alone), one a lane."""
+    ones, steps, low, _, _ = _lane_constants(count)
     z = (state * ones + steps) & low
     z = ((z ^ (z >> 30)) & low) * _MUL1 & low
     z = ((z ^ (z >> 27)) & low) * _MUL2 & low
-    z = (z ^ (z >> 31)) & low
+    return (z ^ (z >> 31)) & low
+
+
+def _words(lanes: int, count: int) -> memoryview:
+    """The lanes' values, in order."""
     # each lane as two 64-bit words: its value, then the zero word above it
-    return memoryview(z.to_bytes(_LANE // 8 * count, sys.byteorder)).cast("Q")[::2]
+    return memoryview(lanes.to_bytes(_LANE // 8 * count, sys.byteorder)).cast("Q")[::2]

@@ -252,3 +252,69 @@ def test_random_games_keep_a_full_record_that_replays() -> None:
         data = state.to_json()
         assert TrickState.from_json(data).to_json() == data
         assert len(data["plays"]) == 30 - state.left  # each deal of 30 cards has its own record
+
+
+def _deal_loop(
+    doubted: list[tuple[int, tuple[float, ...]]], fractions: list[float], room: list[int]
+) -> list[list[int]]:
+    """The weighted deal's doubted cards as first written: weights summed and walked pile by
+    pile, a full pile stepped past."""
+    piles = [[0] * 16 for _ in room]
+    count = len(room)
+    for (card, scale), fraction in zip(doubted, fractions, strict=True):
+        total = 0.0
+        for pile in range(count):
+            total += room[pile] * scale[pile]
+        point = fraction * total
+        pile = 0
+        while pile < count - 1:
+            weight = room[pile] * scale[pile]
+            if point < weight:
+                break
+            point -= weight
+            pile += 1
+        while room[pile] == 0:
+            pile = (pile + 1) % count
+        piles[pile][card] += 1
+        room[pile] -= 1
+    return piles
+
+
+def test_the_three_pile_deal_picks_the_piles_of_the_loop_to_the_last_bit() -> None:
+    """`_deal_three` (every deal of three players) is the loop written out: the same pile for
+    random fractions, the ends of the unit interval and the floats at and either side of each
+    boundary between two piles, with empty piles among them."""
+    from bodoge.games.koremon.trick_inference import _deal_each, _deal_three
+
+    rng = Rng(18)
+    scales = (1.0, UNLIKELY, UNLIKELY_MIMIC)
+    for _ in range(1500):
+        room = [rng.below(4) for _ in range(3)]
+        room[rng.below(3)] += 1 + rng.below(6)
+        rooms = [room[:], room[:], room[:]]
+        piles: list[list[list[int]]] = [[[0] * 16 for _ in room] for _ in range(3)]
+        for _ in range(rng.below(sum(room)) + 1):
+            card = rng.below(16)
+            scale = tuple(scales[rng.below(3)] for _ in range(3))
+            weights = [r * s for r, s in zip(rooms[0], scale, strict=True)]
+            total = weights[0] + weights[1] + weights[2]
+            edge = (0.0, weights[0] / total, (weights[0] + weights[1]) / total, 1.0)[rng.below(4)]
+            fraction = [rng.random(), edge, math.nextafter(edge, 0.0), math.nextafter(edge, 1.0)]
+            fraction = [min(f, 1.0 - 2.0**-53) for f in fraction][rng.below(4)]
+            expected = _deal_loop([(card, scale)], [fraction], rooms[0])
+            for pile, deal in enumerate((_deal_three, _deal_each), 1):
+                deal([(card, scale)], [fraction], rooms[pile], piles[pile])
+            for pile in range(3):
+                piles[0][pile][card] += expected[pile][card]
+            assert rooms[1] == rooms[2] == rooms[0] and piles[1] == piles[2] == piles[0]
+
+
+def test_a_deal_made_from_counts_is_the_deal_of_the_pool() -> None:
+    from bodoge.games.koremon.trick_inference import WeightedDeal
+
+    pool = sorted(trick_deck()[:40])
+    counts = [pool.count(card) for card in range(16)]
+    doubts = (frozenset(), frozenset({DRAGON, MIMIC}), frozenset({BAT}))
+    deal = WeightedDeal(counts, [10, 15, 15], doubts)
+    for seed in range(20):
+        assert deal(Rng(seed)) == deal_weighted(pool, [10, 15, 15], doubts, Rng(seed))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bodoge.engine.rng import GOLDEN, MASK, Rng, _draws, accept_below
+from bodoge.engine.rng import Rng, accept_below, advance, outputs
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
@@ -69,10 +69,10 @@ class Draws:
         ahead = self._ahead
         while True:
             if not ahead:
-                chunk = _draws(self._next, _CHUNK).tolist()
+                chunk = outputs(self._next, _CHUNK)
                 chunk.reverse()
                 ahead.extend(chunk)
-                self._next = (self._next + _CHUNK * GOLDEN) & MASK
+                self._next = advance(self._next, _CHUNK)
             x = ahead.pop()
             if x < _SURE or x < accept_below(n):  # else `below` rejects it and draws again
                 break
@@ -90,7 +90,7 @@ class Draws:
 
     def close(self) -> None:
         left = len(self.pool) + len(self._ahead)
-        self._rng.state = (self._next - left * GOLDEN) & MASK
+        self._rng.state = advance(self._next, -left)
 
 
 def play_out(state: CollectState, rng: Rng, limit: int) -> None:

@@ -210,24 +210,21 @@ class AuctionState(State):
         return [PLACE_BASE + card * P.SLOTS + slot for card, slot in choices]
 
     def _apply(self, seat: int, action: int) -> list[Event]:
-        if action < PLACE_BASE:
-            return self._bid(seat, action)
-        card, slot = divmod(action - PLACE_BASE, P.SLOTS)
-        return self._place(seat, card, slot)
-
-    def _bid(self, seat: int, amount: int) -> list[Event]:
-        """Seed 2.「どのモンスターにいくら払うかをメモ用紙に書き込みます」: the amounts are secret
-        until everyone has written; the sum never exceeds the seat's money
-        (「持ち金は、０未満にはなりません」)."""
+        """A bid (seed 2.「どのモンスターにいくら払うかをメモ用紙に書き込みます」: the amounts are
+        secret until everyone has written; the sum never exceeds the seat's money,
+        「持ち金は、０未満にはなりません」), or a placement."""
+        if action >= PLACE_BASE:
+            card, slot = divmod(action - PLACE_BASE, P.SLOTS)
+            return self._place(seat, card, slot)
         bid = self.bids[seat]
-        bid.append(amount)
+        bid.append(action)
         monster = len(bid)
         events: list[Event] = [
-            {"type": "bid", "seat": seat, "private": {"monster": monster, "amount": amount},
+            {"type": "bid", "seat": seat, "private": {"monster": monster, "amount": action},
              "visible_to": [seat]},
         ]  # fmt: skip
         if monster == ROUND_CARDS:  # the table's size while bidding
-            self.waiting = [s for s in self.waiting if s != seat]
+            self.waiting.remove(seat)
             events.append({"type": "sealed", "seat": seat})
             if not self.waiting:
                 self._reveal(events)
@@ -246,39 +243,42 @@ class AuctionState(State):
         winners = []
         won: list[list[int]] = [[] for _ in range(self.players)]
         # per monster, the bidders' amounts (an out seat bids nothing)
-        for i, amounts in enumerate(zip(*[bids[s] for s in bidders], strict=True)):
-            highest = _single_highest(amounts)
-            winner = bidders[highest] if highest >= 0 else -1
-            winners.append(winner)
-            if winner < 0:
-                self.discard.append(table[i])
-            else:
-                won[winner].append(table[i])
+        for card, amounts in zip(table, zip(*[bids[s] for s in bidders], strict=True), strict=True):
+            best = max(amounts)  # `_single_highest`, written out
+            if best > 0 and amounts.count(best) == 1:
+                winner = bidders[amounts.index(best)]
+                won[winner].append(card)
                 if winner_pays:
-                    money[winner] -= amounts[highest]
+                    money[winner] -= best
+            else:
+                winner = -1
+                self.discard.append(card)
+            winners.append(winner)
         if not winner_pays:  # all-pay
             for seat in bidders:
                 money[seat] -= sum(bids[seat])
         self.last = {"table": table, "bids": bids, "winners": winners}  # out seats' bids: []
         events.append(
-            {"type": "reveal", "round": self.round, "cards": [KEYS[c] for c in table],
+            {"type": "reveal", "round": self.round, "cards": list(map(KEYS.__getitem__, table)),
              "bids": [bid[:] for bid in bids], "winners": winners[:], "money": money[:]}
         )  # fmt: skip
         self.table = []
         self.bids = [[] for _ in range(self.players)]
         mimics_ok = self.mimics_ok
+        waiting = []
         for seat in bidders:
             cards = won[seat]
             if not cards:
                 continue
             if P.can_place_all(self.pyramids[seat], cards, mimics_ok):
                 self.to_place[seat] = cards
+                waiting.append(seat)
             else:
                 out[seat] = self.round
                 self.discard.extend(cards)
                 events.append({"type": "out", "seat": seat, "cards": [KEYS[c] for c in cards]})
         self.phase = PLACE
-        self.waiting = self._find_waiting()
+        self.waiting = waiting  # `_find_waiting`: the seats with cards to place, in order
 
     def _place(self, seat: int, card: int, slot: int) -> list[Event]:
         """Seed 3.「競り落としたモンスターは、通常のルールにしたがって、自分の前に並べて置きます」;
@@ -313,13 +313,23 @@ class AuctionState(State):
         self.bids = [
             [0] * ROUND_CARDS if not out[s] and money[s] == 0 else [] for s in range(self.players)
         ]
-        events.append({"type": "round", "round": self.round, "cards": [KEYS[c] for c in table]})
+        events.append(
+            {"type": "round", "round": self.round, "cards": list(map(KEYS.__getitem__, table))}
+        )
         self.waiting = [s for s in range(self.players) if not out[s] and money[s]]
 
     def _draw_round(self) -> list[int]:
         """The round's cards from the top of the deck; from its unordered bottom part, each a
         card at random (Fisher-Yates)."""
-        deck, below = self.deck, self.rng.below
+        deck, loose = self.deck, self.loose
+        if len(deck) == loose >= ROUND_CARDS:  # the whole deck loose: its draws together
+            cards = []
+            for j in self.rng.belows(range(loose, loose - ROUND_CARDS, -1)):
+                deck[j], deck[-1] = deck[-1], deck[j]
+                cards.append(deck.pop())
+            self.loose = loose - ROUND_CARDS
+            return cards
+        below = self.rng.below
         cards = []
         for _ in range(ROUND_CARDS):
             loose = self.loose

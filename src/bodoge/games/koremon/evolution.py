@@ -24,7 +24,6 @@ from bodoge.engine import (
 from bodoge.engine.dice import faces
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
-from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, accept_below
 from bodoge.games.koremon import evolution_words, words
 from bodoge.games.koremon.cards import (
     MIMIC,
@@ -44,7 +43,6 @@ ROLL = 0
 TAKE = 1  # action TAKE + c: take species c from the supply
 ACTIONS = TAKE + SPECIES_COUNT
 BY_RANK = tuple(tuple(species_of_rank(rank)) for rank in range(6))  # BY_RANK[0] is empty
-_DIE_LIMIT = accept_below(6)  # the draws randint(1, 6) keeps
 SET = evolution_set()
 SET_COUNTS = card_counts(SET)
 _CARD_BY_NAME = {
@@ -200,15 +198,15 @@ class EvolutionState(State):
     def _run(self, rng: Rng | None, limit: int, to_choice: bool) -> None:
         """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
         `to_choice`, at a choice of species, which `rng` makes otherwise). The dice are
-        `engine.dice.faces`, or with `fast_chance` False `self.rng.randint(1, 6)` twice, its
-        generator step written out."""
+        `engine.dice.faces`, or with `fast_chance` False the rules' `self.rng.randint(1, 6)`
+        twice."""
         holds, supply, players = self.holds, self.supply, self.players
         turn, choosing, winner, last = self.turn, self.choosing, self.winner, self.last
         start = ply = self.ply
         end = ply + limit
-        z = self.rng.state
         first = second = 0
         fast = self.fast_chance
+        roll = self.rng.randint  # the rules' dice
         bag: list[int] = []  # faces drawn, not rolled yet
         while winner < 0 and ply < end:
             if choosing:
@@ -224,22 +222,8 @@ class EvolutionState(State):
                 first = bag.pop()
                 second = bag.pop()
             else:
-                while True:  # first die
-                    z = (z + GOLDEN) & MASK
-                    x = ((z ^ (z >> 30)) * MUL1) & MASK
-                    x = ((x ^ (x >> 27)) * MUL2) & MASK
-                    x ^= x >> 31
-                    if x < _DIE_LIMIT:
-                        break
-                first = 1 + x % 6
-                while True:  # second die
-                    z = (z + GOLDEN) & MASK
-                    x = ((z ^ (z >> 30)) * MUL1) & MASK
-                    x = ((x ^ (x >> 27)) * MUL2) & MASK
-                    x ^= x >> 31
-                    if x < _DIE_LIMIT:
-                        break
-                second = 1 + x % 6
+                first = roll(1, 6)
+                second = roll(1, 6)
             if not choosing:
                 ply += 1
                 seat = last = turn
@@ -270,8 +254,6 @@ class EvolutionState(State):
                 turn = (turn + 1) % players
         if ply != start:
             self._legal.clear()
-            if not fast:
-                self.rng.state = z
             self.ply = ply
             self.turn, self.choosing, self.winner, self.last = turn, choosing, winner, last
             if first:

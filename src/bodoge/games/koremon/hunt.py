@@ -20,7 +20,7 @@ from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
-from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, Rng, accept_below
+from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon import heuristics as H
 from bodoge.games.koremon import hunt_words, playouts, words
@@ -54,8 +54,6 @@ PHASES = ("roll", "place", "over")
 ROLL, PLACE, OVER = range(len(PHASES))
 ENDS = ("", "deck", "full", "dead")  # why the game ended ("" while it goes on)
 ROLL_ACTION = 0  # then 1 + slot index for "place:<slot>"
-
-_DIE_LIMIT = accept_below(6)  # the draws randint(1, 6) keeps
 
 
 _FULL = (1 << P.SLOTS) - 1
@@ -377,17 +375,17 @@ class HuntState(State):
     def _run(self, rng: Rng | None, policy: bool, limit: int, to_choice: bool) -> None:
         """Play `limit` decisions at most, as `apply` would, stopping at the end (or, with
         `to_choice`, at a placement with several slots, which `rng` or the rule of thumb makes
-        otherwise). The die is `engine.dice.faces`, or with `fast_chance` False
-        `self.rng.randint(1, 6)`, its generator step written out; a
-        pyramid is followed as bit masks (`_shape`) once a card is to be placed in it."""
+        otherwise). The die is `engine.dice.faces`, or with `fast_chance` False the rules'
+        `self.rng.randint(1, 6)`; a pyramid is followed as bit masks (`_shape`) once a card is
+        to be placed in it."""
         ok = self.mimics_ok
         players, pyramids, masks, deck = self.players, self.pyramids, self.masks, self.deck
         ring, piece, turn, phase, die = self.ring, self.piece, self.turn, self.phase, self.die
         shapes: list[tuple[int, int, int] | None] = [None] * players  # worked out when needed
         start = ply = self.ply
         end = ply + limit
-        z = self.rng.state
         fast = self.fast_chance
+        roll = self.rng.randint  # the rules' die
         bag: list[int] = []  # faces drawn, not rolled yet
         while phase != OVER and ply < end:
             if phase == ROLL:
@@ -396,14 +394,7 @@ class HuntState(State):
                         bag = faces(self.rng)
                     die = bag.pop()
                 else:
-                    while True:
-                        z = (z + GOLDEN) & MASK
-                        x = ((z ^ (z >> 30)) * MUL1) & MASK
-                        x = ((x ^ (x >> 27)) * MUL2) & MASK
-                        x ^= x >> 31
-                        if x < _DIE_LIMIT:
-                            break
-                    die = 1 + x % 6
+                    die = roll(1, 6)
                 ply += 1
                 piece = (piece + die) % RING
                 if masks[turn] >> ring[piece] & 1:
@@ -448,8 +439,6 @@ class HuntState(State):
                     ring, phase = self.ring, self.phase
         if ply != start:
             self._legal.clear()
-            if not fast:
-                self.rng.state = z
             self.ply = ply
             self.piece, self.turn, self.phase, self.die = piece, turn, phase, die
 

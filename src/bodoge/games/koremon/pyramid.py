@@ -57,6 +57,7 @@ MIMICS_OPTION = OptionSpec(
 )
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
 _CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)
+_SLOT_SCORE = (*_CARD_SCORE, 0)  # by a slot's value: an empty slot (-1) is the last, 0
 # Per set of rows (bit r: row r), the species whose rank is one of them, as card-code bits.
 _SPECIES_OF_ROWS = tuple(
     sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
@@ -218,13 +219,8 @@ def _rest_may_fit(pyramid: Sequence[int], card: int, rest: Sequence[int], mimics
 
 def score(pyramid: Sequence[int]) -> int:
     """6 - rank per monster, -2 per Mimic, +5 when all 15 slots are filled."""
-    total = 0
-    filled = 0
-    for card in pyramid:
-        if card >= 0:
-            total += _CARD_SCORE[card]
-            filled += 1
-    return total + (FULL_BONUS if filled == SLOTS else 0)
+    total = sum(map(_SLOT_SCORE.__getitem__, pyramid))
+    return total + FULL_BONUS if EMPTY not in pyramid else total
 
 
 def problem(pyramid: Sequence[int], mimics_ok: bool = True) -> str | None:

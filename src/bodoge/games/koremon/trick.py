@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
-from operator import mul
+from operator import add, mul
 from typing import Any, ClassVar
 
 from bodoge.engine import (
@@ -50,9 +50,10 @@ from bodoge.games.koremon.trick_rules import (
     LEAD_MIMIC,
     NAMED,
     POINTS,
+    rule_winner,
+    small_winner,
     trick_entry,
     trick_winner,
-    winning_entry,
 )
 
 SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
@@ -125,7 +126,9 @@ class TrickState(State):
         "led",
         "left",
         "mimic_only",
+        "mover",
         "plays",
+        "points",
         "reserve",
         "trick",
         "trick_kinds",
@@ -139,9 +142,11 @@ class TrickState(State):
     game: int  # 0, or 1 for the second 30-card game of 3 players
     leader: int  # seat that led the current trick
     led: int  # Mimics played into this trick while it held no monster (taken face up)
+    mover: int  # the seat to play: leader + led + len(trick), mod players (derived, for speed)
     trick: list[tuple[int, int, int]]  # (seat, card, counted-as species) in play order
     trick_kinds: int  # bit s set when the trick holds a card counted as s (derived, for speed)
     won: list[list[list[int]]]  # per game, per seat, count of each won card code
+    points: list[list[int]]  # per game, per seat, the points of its won cards (derived)
     face_up: list[list[int]]  # per game, per seat, face-up Mimics
     left: int  # cards still in hands
     mimic_only: list[bool]  # seat led a Mimic under only-mimics: its hand is known all Mimics
@@ -165,6 +170,7 @@ class TrickState(State):
         size = len(deck) // self.games
         self.reserve = deck[size:]
         self.won = [[[0] * CARD_COUNT for _ in range(self.players)] for _ in range(self.games)]
+        self.points = [[0] * self.players for _ in range(self.games)]
         self.face_up = [[0] * self.players for _ in range(self.games)]
         self.last_trick = []
         self.last_winner = -1
@@ -180,13 +186,11 @@ class TrickState(State):
         for offset in range(players):  # the cards dealt to the seat `offset + 1` left of him
             seat = (self.dealer + 1 + offset) % players
             hand = self.hands[seat]
-            held = 0
             for card in cards[offset::players]:
                 hand[card] += 1
-                held |= 1 << card
-            self.held[seat] = held & _ALL_SPECIES
+            self.held[seat] = _held(hand)
         self.left = len(cards)
-        self.leader = (self.dealer + 1) % players
+        self.leader = self.mover = (self.dealer + 1) % players
         self.led = 0
         self.trick = []
         self.trick_kinds = 0
@@ -203,9 +207,11 @@ class TrickState(State):
         new.game = self.game
         new.leader = self.leader
         new.led = self.led
+        new.mover = self.mover
         new.trick = self.trick[:]
         new.trick_kinds = self.trick_kinds
         new.won = [[pile[:] for pile in game] for game in self.won]
+        new.points = [row[:] for row in self.points]
         new.face_up = [row[:] for row in self.face_up]
         new.left = self.left
         new.mimic_only = self.mimic_only[:]
@@ -232,12 +238,10 @@ class TrickState(State):
         return trick_observer(players, options)
 
     def to_move(self) -> int:
-        return (self.leader + self.led + len(self.trick)) % self.players
+        return self.mover
 
     def pending(self) -> list[int]:
-        if self.left == 0:
-            return []
-        return [(self.leader + self.led + len(self.trick)) % self.players]
+        return [self.mover] if self.left else []
 
     def is_over(self) -> bool:
         return self.left == 0
@@ -258,53 +262,62 @@ class TrickState(State):
         return actions
 
     def _apply(self, seat: int, action: int) -> list[Event]:
-        hand = self.hands[seat]
         self.left -= 1
         if self.plays is not None:
             self.plays.append((seat, action))
+        trick = self.trick
         if action < NAMED:
-            hand[action] -= 1
-            if not hand[action]:
+            hand = self.hands[seat]
+            count = hand[action] - 1
+            hand[action] = count
+            if not count:
                 self.held[seat] ^= 1 << action
-            self.trick.append((seat, action, action))
+            trick.append((seat, action, action))
             self.trick_kinds |= 1 << action
             events: list[Event] = [{"type": "play", "seat": seat, "card": KEYS[action]}]
         elif action < LEAD_MIMIC:
-            hand[MIMIC] -= 1
-            self.trick.append((seat, MIMIC, action - NAMED))
+            self.hands[seat][MIMIC] -= 1
+            trick.append((seat, MIMIC, action - NAMED))
             self.trick_kinds |= 1 << (action - NAMED)
             events = [{"type": "play_mimic", "seat": seat, "as": KEYS[action - NAMED]}]
         else:
             # RULINGS §3: a Mimic played with no monster in the trick counts as led: taken face
             # up at once (-10, whoever wins), and the next card played becomes the lead.
-            hand[MIMIC] -= 1
+            self.hands[seat][MIMIC] -= 1
             self.face_up[self.game][seat] += 1
             self.led += 1
             if self.options["mimic_lead"] == "only-mimics":
                 self.mimic_only[seat] = True
             events = [{"type": "lead_mimic", "seat": seat}]
-        if self.led + len(self.trick) == self.players:
-            events.extend(self._finish_trick())
+        if self.led + len(trick) == self.players:
+            self._finish_trick(events)
+        else:  # the seat that played was the one to move
+            self.mover = (seat + 1) % self.players
         return events
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
         if trick:
-            index, step = winning_entry(tuple([kind for _, _, kind in trick]))
+            kinds = tuple([kind for _, _, kind in trick])
+            index, step = small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
             winner = trick[index][0]
             pile = self.won[self.game][winner]
+            points = 0
             for _, card, _ in trick:
                 pile[card] += 1
+                points += POINTS[card]
+            self.points[self.game][winner] += points
             self.leader = winner
         else:  # only led Mimics: no winner, the same seat leads again
             winner, step = -1, 0
+        self.mover = self.leader
         self.last_trick, self.last_winner, self.last_step = trick, winner, step
         self.trick = []
         self.trick_kinds = 0
         self.led = 0
-        events: list[Event] = [
+        events.append(
             {"type": "trick", "winner": winner if winner >= 0 else None, "rule": step or None}
-        ]
+        )
         if self.left == 0:
             events.append({"type": "game_end", "game": self.game + 1, "scores": self.game_scores()})
             if self.game + 1 < self.games:
@@ -317,7 +330,6 @@ class TrickState(State):
                      "private": {"hand": self._hand_keys(seat)}, "visible_to": [seat]}
                     for seat in range(self.players)
                 )  # fmt: skip
-        return events
 
     # ---- scores and result ---------------------------------------------------------------
 
@@ -325,8 +337,8 @@ class TrickState(State):
         """Scores of one game (default: the current one) by the seed's 得点表."""
         index = self.game if game is None else game
         return [
-            sum(map(mul, pile, POINTS)) + FACE_UP_POINTS * self.face_up[index][seat]
-            for seat, pile in enumerate(self.won[index])
+            points + FACE_UP_POINTS * face_up
+            for points, face_up in zip(self.points[index], self.face_up[index], strict=True)
         ]
 
     def scores(self) -> list[int]:
@@ -341,7 +353,8 @@ class TrickState(State):
         if self.left:
             return None
         per_game = [self.game_scores(game) for game in range(self.games)]
-        return ranked_result(self.scores(), detail={"games": per_game})
+        totals = per_game[0] if len(per_game) == 1 else list(map(add, *per_game))
+        return ranked_result(totals, detail={"games": per_game})
 
     def heuristic(self, seat: int) -> float:
         return H.trick_value(self, seat)
@@ -400,7 +413,11 @@ class TrickState(State):
     # ---- views and JSON ------------------------------------------------------------------
 
     def _hand_keys(self, seat: int) -> list[str]:
-        return [card_key(c) for c in range(CARD_COUNT) for _ in range(self.hands[seat][c])]
+        keys: list[str] = []
+        for card, count in enumerate(self.hands[seat]):
+            if count:
+                keys += [KEYS[card]] * count
+        return keys
 
     @staticmethod
     def _entries(trick: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
@@ -485,6 +502,7 @@ class TrickState(State):
         self.reserve = [_card(text, "reserve") for text in reserve]
         self.trick = _read_entries(data.get("trick", []), "trick", players)
         self.trick_kinds = _mask(kind for _, _, kind in self.trick)
+        self.mover = (self.leader + self.led + len(self.trick)) % players
         won = data.get("won")
         if not isinstance(won, list) or len(won) != games:
             raise InvalidState(f"won must hold {games} game(s) of {players} piles")
@@ -493,6 +511,7 @@ class TrickState(State):
             if not isinstance(piles, list) or len(piles) != players:
                 raise InvalidState(f"won[{game}] must hold {players} piles")
             self.won.append([_counts(pile, f"won[{game}][{s}]") for s, pile in enumerate(piles)])
+        self.points = [[sum(map(mul, pile, POINTS)) for pile in game] for game in self.won]
         face_up = data.get("face_up")
         if (
             not isinstance(face_up, list)
@@ -686,20 +705,20 @@ class TrickState(State):
         hidden = [
             other for other in range(self.players) if other != seat and not self.mimic_only[other]
         ]
-        # The pool is built in card order, never in the order the hidden cards really lie, so
-        # the world drawn depends only on what `seat` knows and on `rng`.
+        # The pool is counted per card code, and dealt in card order, never in the order the
+        # hidden cards really lie, so the world drawn depends only on what `seat` knows and on
+        # `rng`.
         counts = [0] * CARD_COUNT
         for card in self.reserve:
             counts[card] += 1
+        hands = self.hands
         for other in hidden:
-            for card, count in enumerate(self.hands[other]):
-                counts[card] += count
-        pool = [card for card, count in enumerate(counts) for _ in range(count)]
+            counts = list(map(add, counts, hands[other]))
         unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
         deal = WeightedDeal(
-            pool,
-            [len(self.reserve), *(sum(self.hands[other]) for other in hidden)],
-            [frozenset(), *(unlikely[other] for other in hidden)],
+            counts,
+            [len(self.reserve), *[sum(hands[other]) for other in hidden]],
+            (frozenset(), *[unlikely[other] for other in hidden]),
         )
 
         reserved = bool(self.reserve)
@@ -709,8 +728,12 @@ class TrickState(State):
             new.rng = rng.spawn()
             piles = deal(rng)
             if reserved:  # none with more than 3 players, nor in the second game of 3
-                new.reserve = [card for card, count in enumerate(piles[0]) for _ in range(count)]
-                shuffle(new.reserve, rng)
+                reserve: list[int] = []
+                for card, count in enumerate(piles[0]):
+                    if count:
+                        reserve += [card] * count
+                shuffle(reserve, rng)
+                new.reserve = reserve
             for other, hand in zip(hidden, piles[1:], strict=True):
                 new.hands[other] = hand
                 new.held[other] = _held(hand)

@@ -67,10 +67,10 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
 
 
 class WeightedDeal:
-    """Deals of `pool` into piles of `sizes`, each card to a pile with a chance in proportion
-    to the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in that
-    pile's `unlikely` set. Every pile ends exactly full (a weight is never 0). Made once for a
-    position; each call deals anew from `rng`.
+    """Deals of a pool of cards into piles of `sizes`, each card to a pile with a chance in
+    proportion to the pile's room left, scaled by UNLIKELY (UNLIKELY_MIMIC) where the card is in
+    that pile's `unlikely` set. Every pile ends exactly full (a weight is never 0). Made once
+    for a position; each call deals anew from `rng`.
 
     The doubted cards (those in some pile's set) are dealt first, one at a time in a random
     order, while every pile has room: dealt last, one could find only the doubting pile left
@@ -78,49 +78,39 @@ class WeightedDeal:
     which deals them as a uniformly shuffled list cut into the rooms left: that is how they are
     dealt, in one shuffle and no draw per card (the same distribution)."""
 
-    __slots__ = ("doubted", "plain", "scales", "sizes")
+    __slots__ = ("doubted", "plain", "sizes")
+
+    doubted: list[tuple[int, tuple[float, ...]]]  # (card, each pile's weight per card of room)
+    plain: list[int]
+    sizes: list[int]
 
     def __init__(
-        self, pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]]
+        self, counts: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]]
     ) -> None:
-        doubted_anywhere = frozenset().union(*unlikely)
-        self.doubted = [card for card in pool if card in doubted_anywhere]
-        self.plain = [card for card in pool if card not in doubted_anywhere]
+        """The deal of the pool holding `counts[c]` cards of each code c (in card order)."""
+        scales = _scales(tuple(unlikely))
+        self.doubted = []
+        self.plain = []
+        for card, count in enumerate(counts):
+            if count:
+                scale = scales[card]
+                if scale is None:
+                    self.plain += [card] * count
+                else:
+                    self.doubted += [(card, scale)] * count
         self.sizes = list(sizes)
-        # per doubted card type, each pile's weight per card of room
-        self.scales = {
-            card: [(UNLIKELY_MIMIC if card == MIMIC else UNLIKELY) if card in doubts else 1.0
-                   for doubts in unlikely]
-            for card in doubted_anywhere
-        }  # fmt: skip
 
     def __call__(self, rng: Rng) -> list[list[int]]:
         room = self.sizes[:]
         piles: list[list[int]] = [[0] * CARD_COUNT for _ in room]
         if self.doubted:
             doubted = self.doubted[:]
-            shuffle(doubted, rng)
-            scales = self.scales
-            count = len(room)
-            last = count - 1
-            for card, fraction in zip(doubted, rng.randoms(len(doubted)), strict=True):
-                # each pile's weight is its room x its scale for the card (no list per card)
-                scale = scales[card]
-                total = 0.0
-                for pile in range(count):
-                    total += room[pile] * scale[pile]
-                point = fraction * total
-                pile = 0
-                while pile < last:
-                    weight = room[pile] * scale[pile]
-                    if point < weight:
-                        break
-                    point -= weight
-                    pile += 1
-                while room[pile] == 0:  # float edge: step past a full pile
-                    pile = (pile + 1) % count
-                piles[pile][card] += 1
-                room[pile] -= 1
+            shuffle(doubted, rng)  # the pairs move together: the cards' order as dealt
+            fractions = rng.randoms(len(doubted))
+            if len(room) == 3:
+                _deal_three(doubted, fractions, room, piles)
+            else:
+                _deal_each(doubted, fractions, room, piles)
         plain = self.plain[:]
         shuffle(plain, rng)
         start = 0
@@ -131,8 +121,80 @@ class WeightedDeal:
         return piles
 
 
+def _deal_each(
+    doubted: list[tuple[int, tuple[float, ...]]],
+    fractions: list[float],
+    room: list[int],
+    piles: list[list[int]],
+) -> None:
+    """Deal each doubted card to a pile drawn with `fraction` in proportion to each pile's
+    weight, its room x its scale for the card (no list per card); `room` is kept current."""
+    count = len(room)
+    last = count - 1
+    for (card, scale), fraction in zip(doubted, fractions, strict=True):
+        total = 0.0  # summed in pile order, not with `sum` (which compensates from 3.12)
+        for pile in range(count):
+            total += room[pile] * scale[pile]
+        point = fraction * total
+        pile = 0
+        while pile < last:
+            weight = room[pile] * scale[pile]
+            if point < weight:
+                break
+            point -= weight
+            pile += 1
+        while room[pile] == 0:  # float edge: step past a full pile
+            pile = (pile + 1) % count
+        piles[pile][card] += 1
+        room[pile] -= 1
+
+
+def _deal_three(
+    doubted: list[tuple[int, tuple[float, ...]]],
+    fractions: list[float],
+    room: list[int],
+    piles: list[list[int]],
+) -> None:
+    """`_deal_each` for three piles (the reserve and two hands: every deal of three players),
+    written out: the same floats to the last bit. A pile the walk stops at before the last
+    has room (its weight beat a point >= 0); only the last may be full."""
+    r0, r1, r2 = room
+    p0, p1, p2 = piles
+    for (card, (s0, s1, s2)), fraction in zip(doubted, fractions, strict=True):
+        w0 = r0 * s0
+        w1 = r1 * s1
+        point = fraction * (w0 + w1 + r2 * s2)
+        if point < w0:
+            p0[card] += 1
+            r0 -= 1
+        elif point - w0 < w1:
+            p1[card] += 1
+            r1 -= 1
+        elif r2:
+            p2[card] += 1
+            r2 -= 1
+        elif r0:
+            p0[card] += 1
+            r0 -= 1
+        else:
+            p1[card] += 1
+            r1 -= 1
+    room[:] = r0, r1, r2
+
+
+@lru_cache(maxsize=256)
+def _scales(unlikely: tuple[frozenset[int], ...]) -> tuple[tuple[float, ...] | None, ...]:
+    """Per card code, each pile's weight per card of room; None for a card no pile doubts."""
+    return tuple(
+        tuple((UNLIKELY_MIMIC if card == MIMIC else UNLIKELY) if card in doubts else 1.0
+              for doubts in unlikely)
+        if any(card in doubts for doubts in unlikely) else None
+        for card in range(CARD_COUNT)
+    )  # fmt: skip
+
+
 def deal_weighted(
     pool: Sequence[int], sizes: Sequence[int], unlikely: Sequence[frozenset[int]], rng: Rng
 ) -> list[list[int]]:
-    """One deal of `WeightedDeal(pool, sizes, unlikely)`."""
-    return WeightedDeal(pool, sizes, unlikely)(rng)
+    """One deal of the cards of `pool` by `WeightedDeal`."""
+    return WeightedDeal([pool.count(card) for card in range(CARD_COUNT)], sizes, unlikely)(rng)

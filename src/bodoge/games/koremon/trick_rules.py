@@ -35,7 +35,7 @@ def winning_entry(kinds: tuple[int, ...]) -> tuple[int, int]:
     """`rule_winner`, kept for tricks of up to four cards: their 54,240 orders of species fit
     the cache (a game meets the same ones again and again), where the 11 million of six cards
     would only churn it."""
-    return _small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
+    return small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
 
 
 def rule_winner(kinds: tuple[int, ...]) -> tuple[int, int]:
@@ -49,18 +49,15 @@ def rule_winner(kinds: tuple[int, ...]) -> tuple[int, int]:
     # the only one with the highest count `most` exactly when `most` entries have that count.
     counts = list(map(kinds.count, kinds))
     most = max(counts)
-    if counts.count(most) == most:
-        return _last_index(counts, most), 1
-    ranks = [RANK[kind] for kind in kinds]
+    if counts.count(most) == most:  # the last entry of that count: from the end
+        return len(counts) - 1 - counts[::-1].index(most), 1
+    ranks = list(map(RANK.__getitem__, kinds))
     counts = list(map(ranks.count, ranks))
     most = max(counts)
     if counts.count(most) == most:
-        return _last_index(counts, most), 2
-    return _last_index(ranks, min(ranks)), 3
+        return len(counts) - 1 - counts[::-1].index(most), 2
+    return len(ranks) - 1 - ranks[::-1].index(min(ranks)), 3
 
 
-_small_winner = lru_cache(maxsize=1 << 16)(rule_winner)
-
-
-def _last_index(values: list[int], value: int) -> int:
-    return len(values) - 1 - values[::-1].index(value)
+# `rule_winner` cached, for tricks of up to four cards (`winning_entry`).
+small_winner = lru_cache(maxsize=1 << 16)(rule_winner)
