@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from bodoge.engine import Rng
+from bodoge.engine.rng import advance, outputs
 
 
 def test_same_seed_same_sequence() -> None:
@@ -143,3 +144,12 @@ def test_belows_are_the_next_belows() -> None:
             fast, slow = Rng(start), Rng(start)
             assert fast.belows(bounds) == [reference_below(slow, n) for n in bounds]
             assert fast.state == slow.state
+
+
+def test_outputs_and_advance_follow_next64() -> None:
+    """`rng.outputs` and `rng.advance` (Collect!'s chunked playout draws) are `next64`'s stream."""
+    for state in (0, 1, 12345, (1 << 64) - 1):
+        rng = Rng(state)
+        assert outputs(state, 70) == [rng.next64() for _ in range(70)]
+        assert advance(state, 70) == rng.state
+        assert advance(rng.state, -70) == state

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bodoge.engine.rng import GOLDEN, MASK, MUL1, MUL2, Rng
+from bodoge.engine.rng import _GOLDEN as GOLDEN
+from bodoge.engine.rng import _MASK as MASK
+from bodoge.engine.rng import _MUL1 as MUL1
+from bodoge.engine.rng import _MUL2 as MUL2
+from bodoge.engine.rng import Rng
 from bodoge.games.collect.playout import Draws
 
 
