@@ -8,6 +8,10 @@ other tree's bot of the same spec and seed chooses. The worker keeps one bot per
 game and seat), so a bot's generator runs on through its game as it would in one process. The
 state JSON holds every secret, as the state object a bot gets in one process does: the other
 tree's bot is trusted, as this tree's is, to read only what `determinize` gives it.
+
+With `cpu_clock=True` the worker first calls `cpu_clock()` (below) on the other tree, so a time
+budget (`ismcts:0.3s`) counts the worker's CPU time, as the ladder's `--cpu-time` makes this
+tree's count its own: under a shared machine's load both sides then get the same CPU a decision.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ import json
 import os
 import subprocess
 import sys
+import time
+import types
+from collections.abc import Callable
 from typing import Any
 
 from bodoge.engine import State
@@ -24,6 +31,10 @@ WORKER = """
 import json, sys
 from bodoge.ai import make_bot
 from bodoge.engine import get_game
+if len(sys.argv) > 1:  # the folder of this file: the search's time budgets count CPU time
+    sys.path.insert(0, sys.argv[1])
+    from baseline import cpu_clock
+    cpu_clock()
 bots = {}
 try:
     for line in sys.stdin:
@@ -39,13 +50,27 @@ except BrokenPipeError:  # the ladder stopped its games (--minutes)
 """
 
 
+def cpu_clock(clock: Callable[[], float] = time.process_time) -> None:
+    """Make the search's time budgets (`IsmctsBot(seconds=...)`) in this process count `clock`
+    (default: this process's CPU time) instead of wall time. The search reads its deadline's
+    clock as `time.perf_counter` of its module (in every tree so far), so that name is pointed at
+    `clock`; a tree whose search reads time otherwise is refused rather than left on wall time."""
+    from bodoge.ai import ismcts
+
+    now = getattr(ismcts, "time", None)
+    if now is not time and not isinstance(now, types.SimpleNamespace):
+        raise RuntimeError("bodoge.ai.ismcts reads no `time` module: cannot set its clock")
+    ismcts.time = types.SimpleNamespace(perf_counter=clock)  # type: ignore[assignment]
+
+
 class Baseline:
     """One worker process running the source tree `src`."""
 
-    def __init__(self, src: str) -> None:
+    def __init__(self, src: str, cpu_time: bool = False) -> None:
         env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
+        here = [os.path.dirname(os.path.abspath(__file__))] if cpu_time else []
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER],
+            [sys.executable, "-c", WORKER, *here],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,

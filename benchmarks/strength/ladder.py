@@ -15,7 +15,10 @@ With `--baseline SRC` (a source tree of another commit, e.g. `git archive COMMIT
 instead seats the `--ismcts` bot against copies of the same spec played by that tree's code
 (`baseline.py`), rotated through the seats, every deal played in every rotation, and prints the
 tested bot's win share beside the fair share: the same bot at the same budget, before and after
-a change.
+a change. A time budget (`--ismcts ismcts:0.3s`) gives both sides the same seconds a decision,
+which is what a faster search buys; with `--cpu-time` those seconds are each process's CPU time
+(`time.process_time`), not wall time, so a loaded machine gives both sides the same CPU a
+decision whoever the scheduler favours.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import sys
 import time
 from typing import Any
 
-from baseline import Baseline, BaselineBot
+from baseline import Baseline, BaselineBot, cpu_clock
 
 from bodoge.ai import make_bot
 from bodoge.engine import Match, game_ids, get_game
@@ -62,12 +65,15 @@ def ladder_players(game_id: str, asked: int | None) -> int:
 _BASELINE: dict[str, Baseline] = {}  # per pool process: its worker on the other tree
 
 
-def play_against_baseline(task: tuple[Batch, int, str]) -> tuple[float, float]:
+def play_against_baseline(task: tuple[Batch, int, str, bool]) -> tuple[float, float]:
     """Game `index` of `batch` (slot 0: this tree's bot; the others: the other tree's): the
-    tested bot's share of the win and the game's seconds."""
-    batch, index, src = task
+    tested bot's share of the win and the game's seconds. With `cpu_time`, both trees' time
+    budgets count their own process's CPU time."""
+    batch, index, src, cpu_time = task
     if src not in _BASELINE:
-        _BASELINE[src] = Baseline(src)
+        if cpu_time:
+            cpu_clock()
+        _BASELINE[src] = Baseline(src, cpu_time)
     slots = batch.slots(index)
     seeds = batch.bot_seeds(index)
     spec = batch.bots[0]
@@ -89,6 +95,8 @@ def play_against_baseline(task: tuple[Batch, int, str]) -> tuple[float, float]:
 
 def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str, Any]]:
     rows = []
+    if args.cpu_time:
+        print("time budgets count each side's CPU time (time.process_time)")
     print(f"{'game':18} {'N':>2}  {'bot':14} {'vs':14} {'games':>5}  win%   95% CI"
           f"       fair   s/game")  # fmt: skip
     for game_id in games:
@@ -104,7 +112,7 @@ def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str
                 seed=args.seed,
             )
             start = time.perf_counter()
-            tasks = [(batch, index, args.baseline) for index in range(count)]
+            tasks = [(batch, index, args.baseline, args.cpu_time) for index in range(count)]
             played: list[tuple[float, float]] = []
             # In game order, so the games played are whole rotations of the first deals; with
             # --minutes, no new deal is started after that long.
@@ -140,6 +148,7 @@ def baseline_ladder(args: argparse.Namespace, games: list[str]) -> list[dict[str
                     "high": high,
                     "fair": fair,
                     "seconds_per_game": elapsed * args.jobs / count,
+                    "clock": "cpu" if args.cpu_time else "wall",
                 }
             )
     return rows
@@ -161,7 +170,14 @@ def main() -> int:
     parser.add_argument(
         "--minutes", type=float, help="with --baseline: start no new deal after this long a game"
     )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="with --baseline: time budgets (ismcts:0.3s) count each side's CPU time, not wall",
+    )
     args = parser.parse_args()
+    if args.cpu_time and not args.baseline:
+        parser.error("--cpu-time needs --baseline")
     games = args.games or game_ids()
     if args.baseline:
         rows = baseline_ladder(args, games)
