@@ -288,3 +288,66 @@ def test_notices_read_in_batches_bring_every_table_through_every_ply_in_order(
             assert max(batches) > 1, batches  # a read served several tables' notices
 
     asyncio.run(run())
+
+
+def test_a_bot_waits_until_the_noticed_moves_are_applied_and_a_table_is_read_once_at_a_time(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Notices.delivered` (what a bot of this process waits for before it moves) returns only
+    once every move noticed before it was asked is applied here; the noticed moves are read by
+    up to `BATCHES_AT_ONCE` queries at once, and never one table in two of them."""
+    release = asyncio.Event()
+    reading: list[set[str]] = []  # the tables of each query under way
+    most = 0
+
+    async def held(store: Store, wanted: Any) -> Any:
+        nonlocal most
+        wanted = list(wanted)
+        tables = {table_id for table_id, _, _ in wanted}
+        assert not any(tables & other for other in reading), "a table in two queries at once"
+        reading.append(tables)
+        most = max(most, len(reading))
+        try:
+            await release.wait()
+            return await moves_noticed(store, wanted)
+        finally:
+            reading.remove(tables)
+
+    monkeypatch.setattr(notices_module, "moves_noticed", held)
+
+    async def run() -> None:
+        channel = f"test-{secrets.token_hex(4)}"
+        async with processes(pg_url) as (mover, watcher):
+            watcher.interest.append(lambda table_id: True)  # as if a socket were on each
+            notices = [Notices(REDIS, channel, service) for service in (mover, watcher)]
+            for each in notices:
+                await each.start()
+            try:
+                tables = [await person_and_bot(mover) for _ in range(3)]
+                for table_id, _ in tables:
+                    await watcher.get(table_id)
+                for _ in range(2):  # two rounds: the second is noticed while the first is read
+                    for table_id, credential in tables:
+                        await move_first(mover, table_id, credential)
+                        await asyncio.sleep(0.05)  # heard one by one: several queries
+                deadline = asyncio.get_running_loop().time() + 30
+                while not reading:
+                    assert asyncio.get_running_loop().time() < deadline, "no notice heard"
+                    await asyncio.sleep(0.01)
+                await asyncio.sleep(0.3)  # every notice heard meanwhile, its query held
+                waiting = asyncio.create_task(notices[1].delivered())
+                await asyncio.sleep(0.1)
+                assert not waiting.done()  # the moves are still being read
+                assert all(watcher.cached(t).match.ply < 2 for t, _ in tables)  # type: ignore[union-attr]
+                release.set()
+                await asyncio.wait_for(waiting, timeout=30)
+                # every move noticed before the ask is applied once it returns
+                assert [watcher.cached(t).match.ply for t, _ in tables] == [2, 2, 2]  # type: ignore[union-attr]
+                await asyncio.wait_for(notices[1].delivered(), timeout=1)  # nothing owed: at once
+            finally:
+                release.set()
+                for each in notices:
+                    await each.close()
+        assert most == notices_module.BATCHES_AT_ONCE
+
+    asyncio.run(run())

@@ -12,8 +12,12 @@ message from their own seat's view, and its lease gate wakes the table's bots if
 
 - A notice past the cached ply is a move. The tables noticed so are read together: one query
   reads the newer moves of all of them, up to the ply noticed (`store.moves_noticed`), while
-  the next notices gather for the next query, so under load a query serves many notices. The
+  the next notices gather for the next query, so under load a query serves many notices; up
+  to `BATCHES_AT_ONCE` queries are under way at once, a table in one of them at a time. The
   moves are applied at once to each table whose lock is free (`TableService.apply_noticed`).
+- The bots of this process wait before each move until the moves noticed so far are applied
+  (`delivered`): delivery to the sockets here comes before more moves.
+- The notices this process sends go out in order, those committed meanwhile in one pipeline.
 - Any other notice (a seat change, at the cached ply), a table of a clock (its banks and
   deadlines are read too), a table being written here, and anything the batch could not do is
   refreshed alone (`TableService.refresh`): one refresh at a time per table, and one more after
@@ -26,6 +30,7 @@ refreshed once it is back.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import Counter
 
@@ -38,6 +43,9 @@ from bodoge.server.tables import TableService
 
 log = logging.getLogger("bodoge.server")
 RETRY_SECONDS = 1.0
+# Queries of noticed moves under way at once (`Store.delivery` has as many connections): a
+# table is in one of them at a time, so its moves apply in order.
+BATCHES_AT_ONCE = 2
 
 
 def notice(table_id: str, ply: int) -> str:
@@ -59,10 +67,17 @@ class Notices:
         # tables noticed again while being refreshed: the highest ply of their move notices,
         # None if one of them may be a seat change (read everything)
         self._again: dict[str, int | None] = {}
-        self._moves: dict[str, int] = {}  # tables noticed with a move: the highest ply noticed
+        # tables noticed with a move: the highest ply noticed, and the mark of the first notice
+        # not yet applied (notices of moves are numbered as heard: `delivered`)
+        self._moves: dict[str, tuple[int, int]] = {}
         self._moves_noticed = asyncio.Event()
+        self._marks = 0  # the next notice's mark
+        self._in_batch: set[str] = set()  # tables whose moves a query is reading now
+        self._batches: dict[asyncio.Task[None], int] = {}  # the queries out: their lowest mark
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._outbox: list[str] = []  # notices to send, in the order committed
+        self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
         self._batcher: asyncio.Task[None] | None = None
         self._subscribed = asyncio.Event()
@@ -77,7 +92,13 @@ class Notices:
     async def close(self) -> None:
         tasks = [
             t
-            for t in (self._listener, self._batcher, *self._refreshing.values(), *self._tasks)
+            for t in (
+                self._listener,
+                self._batcher,
+                *self._refreshing.values(),
+                self._sender,
+                *self._batches,
+            )
             if t
         ]
         for task in tasks:
@@ -88,16 +109,24 @@ class Notices:
     def publish(self, table_id: str, ply: int) -> None:
         text = notice(table_id, ply)
         self._own[text] += 1
-        task = asyncio.get_running_loop().create_task(self._send(text))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._outbox.append(text)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send())
 
-    async def _send(self, text: str) -> None:
-        try:
-            await self.client.publish(self.channel, text)
-        except RedisError:
-            self._forget(text)
-            log.exception("a notice could not be sent: %s", text)
+    async def _send(self) -> None:
+        """Send what the outbox holds, in order: the notices committed meanwhile go together
+        in one pipeline (one round trip)."""
+        while self._outbox:
+            texts, self._outbox = self._outbox, []
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for text in texts:
+                        pipe.publish(self.channel, text)
+                    await pipe.execute()
+            except RedisError:
+                for text in texts:
+                    self._forget(text)
+                log.exception("%d notices could not be sent: %s", len(texts), " ".join(texts))
 
     def _forget(self, text: str) -> None:
         self._own[text] -= 1
@@ -144,7 +173,9 @@ class Notices:
         if table is not None and table.clock.settings.kind != timekeeping.NONE:
             ply = None  # a move also charged a bank and started a deadline: read them too
         if ply is not None and table is not None and table_id not in self._refreshing:
-            self._moves[table_id] = max(ply, self._moves.get(table_id, 0))
+            upto, mark = self._moves.get(table_id, (0, self._marks))
+            self._moves[table_id] = (max(ply, upto), mark)
+            self._marks += 1
             self._moves_noticed.set()
             return
         self._refresh_alone(table_id, ply)
@@ -174,38 +205,97 @@ class Notices:
             self._refreshing.pop(table_id, None)
 
     async def _read_batches(self) -> None:
-        """Read the moves of every table noticed since the last query in one query, apply them,
-        tell the listeners; meanwhile the next notices gather."""
+        """Read the moves of the tables noticed since the last query in one query, apply them,
+        tell the listeners; meanwhile the next notices gather. Up to `BATCHES_AT_ONCE` queries
+        are under way at once, each table in one of them at a time (its moves apply in order):
+        a table noticed again while its batch is out waits for the next one."""
+        slots = asyncio.Semaphore(BATCHES_AT_ONCE)
         while True:
             await self._moves_noticed.wait()
             self._moves_noticed.clear()
-            noticed, self._moves = self._moves, {}
-            wanted = []
-            for table_id, upto in noticed.items():
+            await slots.acquire()
+            noticed = {t: n for t, n in self._moves.items() if t not in self._in_batch}
+            for table_id in noticed:
+                del self._moves[table_id]
+            wanted, marks = [], []
+            for table_id, (upto, mark) in noticed.items():
                 table = self.service.cached(table_id)
                 if table_id in self._refreshing or table is None:
                     self._refresh_alone(table_id, upto)  # it reads whatever is newer
                 elif upto > table.match.ply:
                     wanted.append((table_id, table.match.ply, upto))
+                    marks.append(mark)
             if not wanted:
+                slots.release()
+                self._settle()
                 continue
-            try:
-                found = await moves_noticed(self.service.store, wanted)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("reading the moves of %d noticed tables failed", len(wanted))
-                for table_id, _, upto in wanted:
-                    self._refresh_alone(table_id, upto)
-                continue
+            batch = asyncio.get_running_loop().create_task(self._read_batch(wanted))
+            self._in_batch.update(table_id for table_id, _, _ in wanted)
+            self._batches[batch] = min(marks)
+            batch.add_done_callback(functools.partial(self._batch_done, wanted=wanted, slots=slots))
+
+    def _batch_done(
+        self,
+        batch: asyncio.Task[None],
+        *,
+        wanted: list[tuple[str, int, int]],
+        slots: asyncio.Semaphore,
+    ) -> None:
+        slots.release()
+        del self._batches[batch]
+        self._in_batch.difference_update(table_id for table_id, _, _ in wanted)
+        if any(table_id in self._moves for table_id, _, _ in wanted):
+            self._moves_noticed.set()  # noticed again meanwhile: its next batch may go
+        self._settle()
+
+    async def _read_batch(self, wanted: list[tuple[str, int, int]]) -> None:
+        try:
+            found = await moves_noticed(self.service.store, wanted)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("reading the moves of %d noticed tables failed", len(wanted))
             for table_id, _, upto in wanted:
-                try:
-                    applied = self.service.apply_noticed(table_id, found[table_id])
-                except Exception:
-                    log.exception("applying the noticed moves of table %s failed", table_id)
-                    continue
-                table = self.service.cached(table_id)
-                if applied is None or table is None or table.match.ply < upto:
-                    self._refresh_alone(table_id, upto)
-                elif applied:
-                    self.service.changed_elsewhere(table_id)
+                self._refresh_alone(table_id, upto)
+            return
+        for table_id, _, upto in wanted:
+            try:
+                applied = self.service.apply_noticed(table_id, found[table_id])
+            except Exception:
+                log.exception("applying the noticed moves of table %s failed", table_id)
+                continue
+            table = self.service.cached(table_id)
+            if applied is None or table is None or table.match.ply < upto:
+                self._refresh_alone(table_id, upto)
+            elif applied:
+                self.service.changed_elsewhere(table_id)
+
+    # ---- the bots wait for the deliveries owed ------------------------------------------
+
+    async def delivered(self) -> None:
+        """Wait until the moves of every notice heard so far are applied here (or handed to a
+        refresh), so their sockets are woken: a bot of this process moves only then. With bots
+        that move as soon as they may, the moves would otherwise outrun their delivery to the
+        other processes' sockets, and the updates owed would queue behind ever more moves."""
+        mark = self._marks - 1
+        if self._low_water() > mark:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.append((mark, waiter))
+        await waiter
+
+    def _low_water(self) -> int:
+        """The first notice mark not yet applied (past every mark when nothing is owed)."""
+        owed = [mark for _, mark in self._moves.values()] + list(self._batches.values())
+        return min(owed, default=self._marks)
+
+    def _settle(self) -> None:
+        low = self._low_water()
+        waiting = []
+        for mark, waiter in self._waiters:
+            if mark < low:
+                if not waiter.done():
+                    waiter.set_result(None)
+            else:
+                waiting.append((mark, waiter))
+        self._waiters = waiting
