@@ -1,8 +1,9 @@
 """Notices between server processes over Redis: "table T changed, it is at ply P".
 
 Each process publishes one notice per change it committed (a move, a join, a leave, a new table)
-on one channel, and every process subscribes to it. A notice holds a table id and a ply, nothing
-else: no secret ever crosses Redis. A notice this process sent itself is skipped.
+on one channel, and every process subscribes to it; a message holds one notice a line. A notice
+holds a table id and a ply, nothing else: no secret ever crosses Redis. A message this process
+sent itself is skipped.
 
 A process keeps current only the tables something of its own needs (a websocket on the table,
 its lease, a write under way: `TableService.wanted`); any other table it has in memory is
@@ -17,7 +18,8 @@ message from their own seat's view, and its lease gate wakes the table's bots if
   moves are applied at once to each table whose lock is free (`TableService.apply_noticed`).
 - The bots of this process wait before each move until the moves noticed so far are applied
   (`delivered`): delivery to the sockets here comes before more moves.
-- The notices this process sends go out in order, those committed meanwhile in one pipeline.
+- The notices this process sends go out in order: those committed while the last message was
+  being sent go together in the next, one line each.
 - Any other notice (a seat change, at the cached ply), a table of a clock (its banks and
   deadlines are read too), a table being written here, and anything the batch could not do is
   refreshed alone (`TableService.refresh`): one refresh at a time per table, and one more after
@@ -46,6 +48,7 @@ RETRY_SECONDS = 1.0
 # Queries of noticed moves under way at once (`Store.delivery` has as many connections): a
 # table is in one of them at a time, so its moves apply in order.
 BATCHES_AT_ONCE = 2
+NOTICES_A_MESSAGE = 500  # at most, a line each (about 30 bytes)
 
 
 def notice(table_id: str, ply: int) -> str:
@@ -62,7 +65,7 @@ class Notices:
         self.client = redis.Redis.from_url(url)
         self.channel = f"{channel}:tables"
         self.service = service
-        self._own: Counter[str] = Counter()  # notices sent and not yet heard back
+        self._own: Counter[str] = Counter()  # messages sent and not yet heard back
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         # tables noticed again while being refreshed: the highest ply of their move notices,
         # None if one of them may be a seat change (read everything)
@@ -107,25 +110,23 @@ class Notices:
         await self.client.aclose()
 
     def publish(self, table_id: str, ply: int) -> None:
-        text = notice(table_id, ply)
-        self._own[text] += 1
-        self._outbox.append(text)
+        self._outbox.append(notice(table_id, ply))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
 
     async def _send(self) -> None:
-        """Send what the outbox holds, in order: the notices committed meanwhile go together
-        in one pipeline (one round trip)."""
+        """Send what the outbox holds, in order: the notices committed while the last message
+        was out go together in one message, a notice a line (one message to send and for every
+        process to hear, rather than one per notice)."""
         while self._outbox:
-            texts, self._outbox = self._outbox, []
+            texts = self._outbox[:NOTICES_A_MESSAGE]
+            del self._outbox[:NOTICES_A_MESSAGE]
+            message = "\n".join(texts)
+            self._own[message] += 1
             try:
-                async with self.client.pipeline(transaction=False) as pipe:
-                    for text in texts:
-                        pipe.publish(self.channel, text)
-                    await pipe.execute()
+                await self.client.publish(self.channel, message)
             except RedisError:
-                for text in texts:
-                    self._forget(text)
+                self._forget(message)
                 log.exception("%d notices could not be sent: %s", len(texts), " ".join(texts))
 
     def _forget(self, text: str) -> None:
@@ -154,13 +155,14 @@ class Notices:
                 log.exception("the notices' Redis connection failed; reconnecting")
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _received(self, text: str) -> None:
-        if self._own.get(text, 0) > 0:
-            self._forget(text)
+    def _received(self, message: str) -> None:
+        if self._own.get(message, 0) > 0:
+            self._forget(message)
             return
-        parsed = parse(text)
-        if parsed is not None:
-            self._heard(*parsed)
+        for text in message.split("\n"):
+            parsed = parse(text)
+            if parsed is not None:
+                self._heard(*parsed)
 
     def _heard(self, table_id: str, ply: int | None) -> None:
         """Keep a table current that this process needs: its moves read with others', anything
