@@ -110,6 +110,7 @@ class Server:
             self.notices = Notices(settings.redis_url, settings.redis_channel, self.tables)
             self.notices.also = self.leases.held
             self.bots.gate = self.notices.delivered
+
     async def start(self) -> None:
         if self.notices is not None:
             await self.notices.start()  # subscribed before anything can be missed
