@@ -32,7 +32,6 @@ refreshed once it is back.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 from collections import Counter
 
@@ -76,19 +75,22 @@ class Notices:
         self._moves_noticed = asyncio.Event()
         self._marks = 0  # the next notice's mark
         self._in_batch: set[str] = set()  # tables whose moves a query is reading now
-        self._batches: dict[asyncio.Task[None], int] = {}  # the queries out: their lowest mark
+        self._batches: dict[object, int] = {}  # the queries under way: their lowest mark
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
         self._outbox: list[str] = []  # notices to send, in the order committed
         self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
-        self._batcher: asyncio.Task[None] | None = None
+        self._readers: list[asyncio.Task[None]] = []
         self._subscribed = asyncio.Event()
         service.committed.append(self.publish)
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self._batcher = loop.create_task(self._read_batches(), name="notices:moves")
+        self._readers = [
+            loop.create_task(self._read_batches(), name="notices:moves")
+            for _ in range(BATCHES_AT_ONCE)
+        ]
         self._listener = loop.create_task(self._listen(), name="notices")
         await asyncio.wait_for(self._subscribed.wait(), timeout=30)
 
@@ -97,10 +99,9 @@ class Notices:
             t
             for t in (
                 self._listener,
-                self._batcher,
+                *self._readers,
                 *self._refreshing.values(),
                 self._sender,
-                *self._batches,
             )
             if t
         ]
@@ -207,18 +208,15 @@ class Notices:
             self._refreshing.pop(table_id, None)
 
     async def _read_batches(self) -> None:
-        """Read the moves of the tables noticed since the last query in one query, apply them,
-        tell the listeners; meanwhile the next notices gather. Up to `BATCHES_AT_ONCE` queries
-        are under way at once, each table in one of them at a time (its moves apply in order):
-        a table noticed again while its batch is out waits for the next one."""
-        slots = asyncio.Semaphore(BATCHES_AT_ONCE)
+        """One of `BATCHES_AT_ONCE` readers: read the moves of the tables noticed since the last
+        query (and in no query under way: a table's moves apply in order) in one query, apply
+        them, tell the listeners; meanwhile the next notices gather for the next query."""
         while True:
             await self._moves_noticed.wait()
-            self._moves_noticed.clear()
-            await slots.acquire()
             noticed = {t: n for t, n in self._moves.items() if t not in self._in_batch}
             for table_id in noticed:
                 del self._moves[table_id]
+            self._moves_noticed.clear()  # what is left waits for its table's query to end
             wanted, marks = [], []
             for table_id, (upto, mark) in noticed.items():
                 table = self.service.cached(table_id)
@@ -228,27 +226,20 @@ class Notices:
                     wanted.append((table_id, table.match.ply, upto))
                     marks.append(mark)
             if not wanted:
-                slots.release()
                 self._settle()
                 continue
-            batch = asyncio.get_running_loop().create_task(self._read_batch(wanted))
-            self._in_batch.update(table_id for table_id, _, _ in wanted)
+            tables = [table_id for table_id, _, _ in wanted]
+            batch = object()
             self._batches[batch] = min(marks)
-            batch.add_done_callback(functools.partial(self._batch_done, wanted=wanted, slots=slots))
-
-    def _batch_done(
-        self,
-        batch: asyncio.Task[None],
-        *,
-        wanted: list[tuple[str, int, int]],
-        slots: asyncio.Semaphore,
-    ) -> None:
-        slots.release()
-        del self._batches[batch]
-        self._in_batch.difference_update(table_id for table_id, _, _ in wanted)
-        if any(table_id in self._moves for table_id, _, _ in wanted):
-            self._moves_noticed.set()  # noticed again meanwhile: its next batch may go
-        self._settle()
+            self._in_batch.update(tables)
+            try:
+                await self._read_batch(wanted)
+            finally:
+                del self._batches[batch]
+                self._in_batch.difference_update(tables)
+                if any(table_id in self._moves for table_id in tables):
+                    self._moves_noticed.set()  # noticed again meanwhile: its next query may go
+                self._settle()
 
     async def _read_batch(self, wanted: list[tuple[str, int, int]]) -> None:
         try:
