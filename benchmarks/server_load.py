@@ -4,6 +4,8 @@
                                               # then 1, 2 and 4 workers on PostgreSQL
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 --seconds 5
     python benchmarks/server_load.py --db postgresql --workers 1,4
+    python benchmarks/server_load.py --db postgresql --workers 1,4 --light-client  # a cheaper
+                                              # client: reads each update's type, ply, status
 
 Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` and a fresh
 database: a temporary --data (SQLite), or a new PostgreSQL database on 127.0.0.1:5432 (dropped
