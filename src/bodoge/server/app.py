@@ -109,7 +109,6 @@ class Server:
         if settings.redis_url is not None:
             self.notices = Notices(settings.redis_url, settings.redis_channel, self.tables)
             self.notices.also = self.leases.held
-            self.bots.gate = self.notices.delivered
 
     async def start(self) -> None:
         if self.notices is not None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -46,9 +45,6 @@ class Bots:
         self._drivers = TableDrivers("bots")
         self._pool: ProcessPoolExecutor | None = None
         self._moving = asyncio.Semaphore(MOVES_AT_ONCE)
-        # what a bot waits for before it moves (with several processes: the moves other
-        # processes made, applied here, so their updates go out first: `Notices.delivered`)
-        self.gate: Callable[[], Awaitable[None]] | None = None
 
     def wake(self, table_id: str) -> None:
         self._drivers.wake(table_id, self._drive)
@@ -91,8 +87,6 @@ class Bots:
                 ply = table.match.ply
                 by = table.seats[seat].decider()  # bot:<level>, or timeout:<level> (clocks.py)
                 action = await self._choose(table, seat, level, ply)
-                if self.gate is not None:
-                    await self.gate()
                 try:
                     async with self._moving:
                         await self.service.move(table_id, seat, action, ply, None, by=by)

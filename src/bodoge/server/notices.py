@@ -16,8 +16,6 @@ message from their own seat's view, and its lease gate wakes the table's bots if
   the next notices gather for the next query, so under load a query serves many notices; up
   to `BATCHES_AT_ONCE` queries are under way at once, a table in one of them at a time. The
   moves are applied at once to each table whose lock is free (`TableService.apply_noticed`).
-- The bots of this process wait before each move until the moves noticed so far are applied
-  (`delivered`): delivery to the sockets here comes before more moves.
 - The notices this process sends go out in order: those committed while the last message was
   being sent go together in the next, one line each.
 - Any other notice (a seat change, at the cached ply), a table of a clock (its banks and
@@ -69,14 +67,9 @@ class Notices:
         # tables noticed again while being refreshed: the highest ply of their move notices,
         # None if one of them may be a seat change (read everything)
         self._again: dict[str, int | None] = {}
-        # tables noticed with a move: the highest ply noticed, and the mark of the first notice
-        # not yet applied (notices of moves are numbered as heard: `delivered`)
-        self._moves: dict[str, tuple[int, int]] = {}
+        self._moves: dict[str, int] = {}  # tables noticed with a move: the highest ply noticed
         self._moves_noticed = asyncio.Event()
-        self._marks = 0  # the next notice's mark
         self._in_batch: set[str] = set()  # tables whose moves a query is reading now
-        self._batches: dict[object, int] = {}  # the queries under way: their lowest mark
-        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
         self._outbox: list[str] = []  # notices to send, in the order committed
         self._sender: asyncio.Task[None] | None = None
@@ -176,9 +169,7 @@ class Notices:
         if table is not None and table.clock.settings.kind != timekeeping.NONE:
             ply = None  # a move also charged a bank and started a deadline: read them too
         if ply is not None and table is not None and table_id not in self._refreshing:
-            upto, mark = self._moves.get(table_id, (0, self._marks))
-            self._moves[table_id] = (max(ply, upto), mark)
-            self._marks += 1
+            self._moves[table_id] = max(ply, self._moves.get(table_id, 0))
             self._moves_noticed.set()
             return
         self._refresh_alone(table_id, ply)
@@ -217,29 +208,23 @@ class Notices:
             for table_id in noticed:
                 del self._moves[table_id]
             self._moves_noticed.clear()  # what is left waits for its table's query to end
-            wanted, marks = [], []
-            for table_id, (upto, mark) in noticed.items():
+            wanted = []
+            for table_id, upto in noticed.items():
                 table = self.service.cached(table_id)
                 if table_id in self._refreshing or table is None:
                     self._refresh_alone(table_id, upto)  # it reads whatever is newer
                 elif upto > table.match.ply:
                     wanted.append((table_id, table.match.ply, upto))
-                    marks.append(mark)
             if not wanted:
-                self._settle()
                 continue
             tables = [table_id for table_id, _, _ in wanted]
-            batch = object()
-            self._batches[batch] = min(marks)
             self._in_batch.update(tables)
             try:
                 await self._read_batch(wanted)
             finally:
-                del self._batches[batch]
                 self._in_batch.difference_update(tables)
                 if any(table_id in self._moves for table_id in tables):
                     self._moves_noticed.set()  # noticed again meanwhile: its next query may go
-                self._settle()
 
     async def _read_batch(self, wanted: list[tuple[str, int, int]]) -> None:
         try:
@@ -262,33 +247,3 @@ class Notices:
                 self._refresh_alone(table_id, upto)
             elif applied:
                 self.service.changed_elsewhere(table_id)
-
-    # ---- the bots wait for the deliveries owed ------------------------------------------
-
-    async def delivered(self) -> None:
-        """Wait until the moves of every notice heard so far are applied here (or handed to a
-        refresh), so their sockets are woken: a bot of this process moves only then. With bots
-        that move as soon as they may, the moves would otherwise outrun their delivery to the
-        other processes' sockets, and the updates owed would queue behind ever more moves."""
-        mark = self._marks - 1
-        if self._low_water() > mark:
-            return
-        waiter = asyncio.get_running_loop().create_future()
-        self._waiters.append((mark, waiter))
-        await waiter
-
-    def _low_water(self) -> int:
-        """The first notice mark not yet applied (past every mark when nothing is owed)."""
-        owed = [mark for _, mark in self._moves.values()] + list(self._batches.values())
-        return min(owed, default=self._marks)
-
-    def _settle(self) -> None:
-        low = self._low_water()
-        waiting = []
-        for mark, waiter in self._waiters:
-            if mark < low:
-                if not waiter.done():
-                    waiter.set_result(None)
-            else:
-                waiting.append((mark, waiter))
-        self._waiters = waiting
