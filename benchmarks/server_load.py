@@ -4,6 +4,8 @@
                                               # then 1, 2 and 4 workers on PostgreSQL
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 --seconds 5
     python benchmarks/server_load.py --db postgresql --workers 1,4
+    python benchmarks/server_load.py --db postgresql --workers 1,4 --light-client  # a cheaper
+                                              # client: reads each update's type, ply, status
 
 Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` and a fresh
 database: a temporary --data (SQLite), or a new PostgreSQL database on 127.0.0.1:5432 (dropped
@@ -245,9 +247,10 @@ class Load:
     ) -> None:
         """Note each update's arrival until the game is over (the run's end cancels it)."""
         seen, first = 0, True
+        light = self.args.light_client
         async for text in sock:
             arrived = time.time()
-            update = json.loads(text)
+            update = read_head(text) if light else json.loads(text)
             if update.get("type") != "update":
                 continue
             if first:
@@ -269,6 +272,23 @@ class Load:
             before = time.perf_counter()
             await asyncio.sleep(0.01)
             self.lags.append(time.perf_counter() - before - 0.01)
+
+
+UPDATE_HEAD = '{"type": "update", "ply": '
+
+
+def read_head(text: str | bytes) -> dict[str, Any]:
+    """What `follow` needs of an update (its type, its ply, whether the game is over) without
+    decoding the whole message (--light-client). The server writes `type` and `ply` first and
+    `status` after the events and the prompt, with nothing named "status" after it; anything
+    else is decoded in full."""
+    if isinstance(text, bytes) or not text.startswith(UPDATE_HEAD):
+        return dict(json.loads(text))
+    start = len(UPDATE_HEAD)
+    ply = text[start : text.index(",", start)]
+    at = text.rfind('"status": "')
+    status = text[at + 11 : text.index('"', at + 11)] if at >= 0 else None
+    return {"type": "update", "ply": int(ply), "status": status}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -394,6 +414,8 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
     print(f"{args.tables} tables of {args.players} random bots ({args.game}), "
           f"{args.sockets} spectator sockets, {args.warmup:g} s warm-up, {args.seconds:g} s "
           f"measured per run; several workers share PostgreSQL and Redis")  # fmt: skip
+    if args.light_client:
+        print("light client: reads each update's type, ply and status, not all of it")
     print()
     print("| db | workers | moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | "
           "undelivered | games | server CPU | db CPU | client CPU | client lag p99 | "
@@ -439,6 +461,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--workers", help="worker counts, e.g. 1,2,4 (default: 1 on SQLite, 1,2,4 on PostgreSQL)"
+    )
+    parser.add_argument(
+        "--light-client",
+        action="store_true",
+        help="read only each update's type, ply and status instead of decoding it whole (the "
+        "client runs on the same cores as the server)",
     )
     args = parser.parse_args()
     if args.tables < 1 or args.sockets < args.tables or args.seconds <= 0:

@@ -288,3 +288,58 @@ def test_notices_read_in_batches_bring_every_table_through_every_ply_in_order(
             assert max(batches) > 1, batches  # a read served several tables' notices
 
     asyncio.run(run())
+
+
+def test_noticed_moves_are_read_by_two_queries_at_once_a_table_in_one_at_a_time(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The noticed moves are read by up to `BATCHES_AT_ONCE` queries at once, never one table in
+    two of them, and every move noticed is applied once the queries are let go."""
+    release = asyncio.Event()
+    reading: list[set[str]] = []  # the tables of each query under way
+    most = 0
+
+    async def held(store: Store, wanted: Any) -> Any:
+        nonlocal most
+        wanted = list(wanted)
+        tables = {table_id for table_id, _, _ in wanted}
+        assert not any(tables & other for other in reading), "a table in two queries at once"
+        reading.append(tables)
+        most = max(most, len(reading))
+        try:
+            await release.wait()
+            return await moves_noticed(store, wanted)
+        finally:
+            reading.remove(tables)
+
+    monkeypatch.setattr(notices_module, "moves_noticed", held)
+
+    async def run() -> None:
+        channel = f"test-{secrets.token_hex(4)}"
+        async with processes(pg_url) as (mover, watcher):
+            watcher.interest.append(lambda table_id: True)  # as if a socket were on each
+            notices = [Notices(REDIS, channel, service) for service in (mover, watcher)]
+            for each in notices:
+                await each.start()
+            try:
+                tables = [await person_and_bot(mover) for _ in range(3)]
+                for table_id, _ in tables:
+                    await watcher.get(table_id)
+                for _ in range(2):  # two rounds: the second is noticed while the first is read
+                    for table_id, credential in tables:
+                        await move_first(mover, table_id, credential)
+                        await asyncio.sleep(0.05)  # heard one by one: several queries
+                await asyncio.sleep(0.3)  # every notice heard meanwhile, its query held
+                assert all(watcher.cached(t).match.ply < 2 for t, _ in tables)  # type: ignore[union-attr]
+                release.set()
+                deadline = asyncio.get_running_loop().time() + 30
+                while any(watcher.cached(t).match.ply < 2 for t, _ in tables):  # type: ignore[union-attr]
+                    assert asyncio.get_running_loop().time() < deadline, "notices not applied"
+                    await asyncio.sleep(0.02)
+            finally:
+                release.set()
+                for each in notices:
+                    await each.close()
+        assert most == notices_module.BATCHES_AT_ONCE
+
+    asyncio.run(run())

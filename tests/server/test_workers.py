@@ -81,7 +81,7 @@ async def record_notices(channel: str, into: list[str], ready: asyncio.Event) ->
         ready.set()
         async for message in pubsub.listen():
             if message["type"] == "message":
-                into.append(message["data"].decode())
+                into.extend(message["data"].decode().split("\n"))  # a notice a line
 
 
 async def guest(http: httpx.AsyncClient, name: str) -> dict[str, str]:

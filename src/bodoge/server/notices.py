@@ -1,8 +1,9 @@
 """Notices between server processes over Redis: "table T changed, it is at ply P".
 
 Each process publishes one notice per change it committed (a move, a join, a leave, a new table)
-on one channel, and every process subscribes to it. A notice holds a table id and a ply, nothing
-else: no secret ever crosses Redis. A notice this process sent itself is skipped.
+on one channel, and every process subscribes to it; a message holds one notice a line. A notice
+holds a table id and a ply, nothing else: no secret ever crosses Redis. A message this process
+sent itself is skipped.
 
 A process keeps current only the tables something of its own needs (a websocket on the table,
 its lease, a write under way: `TableService.wanted`); any other table it has in memory is
@@ -12,8 +13,11 @@ message from their own seat's view, and its lease gate wakes the table's bots if
 
 - A notice past the cached ply is a move. The tables noticed so are read together: one query
   reads the newer moves of all of them, up to the ply noticed (`store.moves_noticed`), while
-  the next notices gather for the next query, so under load a query serves many notices. The
+  the next notices gather for the next query, so under load a query serves many notices; up
+  to `BATCHES_AT_ONCE` queries are under way at once, a table in one of them at a time. The
   moves are applied at once to each table whose lock is free (`TableService.apply_noticed`).
+- The notices this process sends go out in order: those committed while the last message was
+  being sent go together in the next, one line each.
 - Any other notice (a seat change, at the cached ply), a table of a clock (its banks and
   deadlines are read too), a table being written here, and anything the batch could not do is
   refreshed alone (`TableService.refresh`): one refresh at a time per table, and one more after
@@ -38,6 +42,10 @@ from bodoge.server.tables import TableService
 
 log = logging.getLogger("bodoge.server")
 RETRY_SECONDS = 1.0
+# Queries of noticed moves under way at once (`Store.delivery` has as many connections): a
+# table is in one of them at a time, so its moves apply in order.
+BATCHES_AT_ONCE = 2
+NOTICES_A_MESSAGE = 500  # at most, a line each (about 30 bytes)
 
 
 def notice(table_id: str, ply: int) -> str:
@@ -54,30 +62,40 @@ class Notices:
         self.client = redis.Redis.from_url(url)
         self.channel = f"{channel}:tables"
         self.service = service
-        self._own: Counter[str] = Counter()  # notices sent and not yet heard back
+        self._own: Counter[str] = Counter()  # messages sent and not yet heard back
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         # tables noticed again while being refreshed: the highest ply of their move notices,
         # None if one of them may be a seat change (read everything)
         self._again: dict[str, int | None] = {}
         self._moves: dict[str, int] = {}  # tables noticed with a move: the highest ply noticed
         self._moves_noticed = asyncio.Event()
+        self._in_batch: set[str] = set()  # tables whose moves a query is reading now
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._outbox: list[str] = []  # notices to send, in the order committed
+        self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
-        self._batcher: asyncio.Task[None] | None = None
+        self._readers: list[asyncio.Task[None]] = []
         self._subscribed = asyncio.Event()
         service.committed.append(self.publish)
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self._batcher = loop.create_task(self._read_batches(), name="notices:moves")
+        self._readers = [
+            loop.create_task(self._read_batches(), name="notices:moves")
+            for _ in range(BATCHES_AT_ONCE)
+        ]
         self._listener = loop.create_task(self._listen(), name="notices")
         await asyncio.wait_for(self._subscribed.wait(), timeout=30)
 
     async def close(self) -> None:
         tasks = [
             t
-            for t in (self._listener, self._batcher, *self._refreshing.values(), *self._tasks)
+            for t in (
+                self._listener,
+                *self._readers,
+                *self._refreshing.values(),
+                self._sender,
+            )
             if t
         ]
         for task in tasks:
@@ -86,18 +104,24 @@ class Notices:
         await self.client.aclose()
 
     def publish(self, table_id: str, ply: int) -> None:
-        text = notice(table_id, ply)
-        self._own[text] += 1
-        task = asyncio.get_running_loop().create_task(self._send(text))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._outbox.append(notice(table_id, ply))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send())
 
-    async def _send(self, text: str) -> None:
-        try:
-            await self.client.publish(self.channel, text)
-        except RedisError:
-            self._forget(text)
-            log.exception("a notice could not be sent: %s", text)
+    async def _send(self) -> None:
+        """Send what the outbox holds, in order: the notices committed while the last message
+        was out go together in one message, a notice a line (one message to send and for every
+        process to hear, rather than one per notice)."""
+        while self._outbox:
+            texts = self._outbox[:NOTICES_A_MESSAGE]
+            del self._outbox[:NOTICES_A_MESSAGE]
+            message = "\n".join(texts)
+            self._own[message] += 1
+            try:
+                await self.client.publish(self.channel, message)
+            except RedisError:
+                self._forget(message)
+                log.exception("%d notices could not be sent: %s", len(texts), " ".join(texts))
 
     def _forget(self, text: str) -> None:
         self._own[text] -= 1
@@ -125,13 +149,14 @@ class Notices:
                 log.exception("the notices' Redis connection failed; reconnecting")
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _received(self, text: str) -> None:
-        if self._own.get(text, 0) > 0:
-            self._forget(text)
+    def _received(self, message: str) -> None:
+        if self._own.get(message, 0) > 0:
+            self._forget(message)
             return
-        parsed = parse(text)
-        if parsed is not None:
-            self._heard(*parsed)
+        for text in message.split("\n"):
+            parsed = parse(text)
+            if parsed is not None:
+                self._heard(*parsed)
 
     def _heard(self, table_id: str, ply: int | None) -> None:
         """Keep a table current that this process needs: its moves read with others', anything
@@ -174,12 +199,15 @@ class Notices:
             self._refreshing.pop(table_id, None)
 
     async def _read_batches(self) -> None:
-        """Read the moves of every table noticed since the last query in one query, apply them,
-        tell the listeners; meanwhile the next notices gather."""
+        """One of `BATCHES_AT_ONCE` readers: read the moves of the tables noticed since the last
+        query (and in no query under way: a table's moves apply in order) in one query, apply
+        them, tell the listeners; meanwhile the next notices gather for the next query."""
         while True:
             await self._moves_noticed.wait()
-            self._moves_noticed.clear()
-            noticed, self._moves = self._moves, {}
+            noticed = {t: n for t, n in self._moves.items() if t not in self._in_batch}
+            for table_id in noticed:
+                del self._moves[table_id]
+            self._moves_noticed.clear()  # what is left waits for its table's query to end
             wanted = []
             for table_id, upto in noticed.items():
                 table = self.service.cached(table_id)
@@ -189,23 +217,33 @@ class Notices:
                     wanted.append((table_id, table.match.ply, upto))
             if not wanted:
                 continue
+            tables = [table_id for table_id, _, _ in wanted]
+            self._in_batch.update(tables)
             try:
-                found = await moves_noticed(self.service.store, wanted)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("reading the moves of %d noticed tables failed", len(wanted))
-                for table_id, _, upto in wanted:
-                    self._refresh_alone(table_id, upto)
-                continue
+                await self._read_batch(wanted)
+            finally:
+                self._in_batch.difference_update(tables)
+                if any(table_id in self._moves for table_id in tables):
+                    self._moves_noticed.set()  # noticed again meanwhile: its next query may go
+
+    async def _read_batch(self, wanted: list[tuple[str, int, int]]) -> None:
+        try:
+            found = await moves_noticed(self.service.store, wanted)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("reading the moves of %d noticed tables failed", len(wanted))
             for table_id, _, upto in wanted:
-                try:
-                    applied = self.service.apply_noticed(table_id, found[table_id])
-                except Exception:
-                    log.exception("applying the noticed moves of table %s failed", table_id)
-                    continue
-                table = self.service.cached(table_id)
-                if applied is None or table is None or table.match.ply < upto:
-                    self._refresh_alone(table_id, upto)
-                elif applied:
-                    self.service.changed_elsewhere(table_id)
+                self._refresh_alone(table_id, upto)
+            return
+        for table_id, _, upto in wanted:
+            try:
+                applied = self.service.apply_noticed(table_id, found[table_id])
+            except Exception:
+                log.exception("applying the noticed moves of table %s failed", table_id)
+                continue
+            table = self.service.cached(table_id)
+            if applied is None or table is None or table.match.ply < upto:
+                self._refresh_alone(table_id, upto)
+            elif applied:
+                self.service.changed_elsewhere(table_id)

@@ -181,7 +181,7 @@ class Store:
             self.delivery = create_async_engine(
                 settings.async_url(),
                 isolation_level="AUTOCOMMIT",
-                pool_size=2,
+                pool_size=2,  # notices.BATCHES_AT_ONCE
                 max_overflow=0,
                 pool_timeout=300,
             )
