@@ -27,6 +27,8 @@ def test_random_bots_finish_a_game(client: TestClient, game: str) -> None:
     replayed = Match.from_record(record)
     assert replayed.ply == info["ply"] and replayed.is_over()
     assert all(entry.by == "bot:random" for entry in replayed.log)
+    # The record names its seats as the page does.
+    assert replayed.names == [f"Bot {n} (Random)" for n in range(1, players + 1)]
     # Each decision is the one a bot seeded by (table seed, seat, ply) makes: the table replays.
     again = Match(game, players, replayed.options, replayed.seed)
     for entry in replayed.log:

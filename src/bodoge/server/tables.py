@@ -834,11 +834,7 @@ class TableService:
                 "棋譜はゲームが終わってから取得できます",
             )
         match = table.match
-        names = [
-            seat.name or (f"bot:{seat.bot_level}" if seat.bot_level else f"seat {seat.seat}")
-            for seat in table.seats
-        ]
-        match.names = names
+        match.names = seat_names(table)["en"]  # as the page names them: "Bot 2 (Random)"
         return match.record()
 
 
