@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon.trick import DECK_COUNTS, MIMIC, TrickState
+from bodoge.games.koremon.trick import DECK_COUNTS, MIMIC, POINTS, TrickState
 from protocol_checks import check_random_games
 
 
@@ -25,6 +25,17 @@ def sixty_cards(state: State) -> None:
     totals[MIMIC] += sum(map(sum, state.face_up))
     assert tuple(totals) == DECK_COUNTS
     assert all(count >= 0 for hand in state.hands for count in hand)
+    derived_fields_agree(state)
+
+
+def derived_fields_agree(state: TrickState) -> None:
+    """The fields the state keeps for speed equal what they are derived from: the seat to play
+    follows the leader round the table, and each seat's points are those of its won cards."""
+    assert state.mover == (state.leader + state.led + len(state.trick)) % state.players
+    assert state.points == [
+        [sum(count * POINTS[card] for card, count in enumerate(pile)) for pile in game]
+        for game in state.won
+    ]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
