@@ -14,6 +14,7 @@ import pytest
 
 from bodoge.engine import InvalidOptions, Match, Rng, game_ids, get_game
 from bodoge.engine.options import resolve_options
+from bodoge.envs import frame as frame_module
 from bodoge.envs.aec import BodogeAEC, rewards_from
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -264,3 +265,80 @@ def test_an_unseeded_reset_continues_from_the_last_seed() -> None:
         env.reset()
         seeds.append(env.match.seed)
     assert seeds[:2] == seeds[2:] and len(set(seeds[:2])) == 2 and 5 not in seeds
+
+
+@pytest.mark.parametrize("game_id", list(CASES))
+def test_rgb_array_frames_are_the_spectators_table_and_keep_their_size(game_id: str) -> None:
+    """render_mode="rgb_array": an RGB array of uint8, the same shape all episode long, that
+    changes as the game moves on and is the same for every world a spectator cannot tell apart
+    (resampled hidden cards and deck: no secret in it)."""
+    kwargs = dict(CASES[game_id][-1])
+    env = BodogeAEC(game_id, render_mode="rgb_array", lang="ja", **kwargs)
+    env.reset(seed=3)
+    first = env.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8
+    assert first.ndim == 3 and first.shape[2] == 3
+    assert (first < 128).any() and (first > 128).any()  # ink on paper
+    rng = Rng(4)
+    frames = [first]
+    for _agent in env.agent_iter(40):
+        observation, _, termination, truncation, _ = env.last()
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if termination or truncation else int(legal[rng.below(len(legal))]))
+        frames.append(env.render())
+    assert {frame.shape for frame in frames} == {first.shape}
+    assert not np.array_equal(frames[-1], first)
+    assert env.match is not None
+    world = env.match.state.determinize(None, rng)
+    seen = frame_module.frame(world.render(None, "ja"), game_id)
+    assert np.array_equal(seen, frames[-1])
+
+
+def test_a_frame_draws_wide_characters_in_two_cells() -> None:
+    """The columns line up as in a terminal: after a wide character (two cells) and after a
+    narrow one drawn alone (the middle dot), the next character starts at its own column."""
+    narrow = frame_module.frame("ab\nxy", "none")
+    wide = frame_module.frame("ドb\n··y", "none")
+    cell, pad, line = frame_module.CELL, frame_module.PAD, frame_module.LINE
+
+    def ink(image: np.ndarray, row: int, column: int) -> np.ndarray:
+        y, x = pad + row * line, pad + column * cell
+        return image[y : y + line, x : x + cell]
+
+    assert np.array_equal(ink(narrow, 0, 1), ink(frame_module.frame("xb\nxy", "none"), 0, 1))
+    assert np.array_equal(ink(wide, 0, 2), ink(frame_module.frame("  b", "none"), 0, 2))
+    assert np.array_equal(ink(wide, 1, 2), ink(frame_module.frame("\n  y", "none"), 1, 2))
+    assert wide.shape[1] == 2 * pad + 3 * cell  # three cells wide: ド is two
+
+
+def test_random_tables_fit_the_measured_frame_sizes() -> None:
+    """TABLE_CELLS holds the largest tables measured with a margin: fresh random games (seeds
+    the table was not measured with) at the fewest and most players stay within it."""
+    for game_id, (rows, columns) in frame_module.TABLE_CELLS.items():
+        info = get_game(game_id).info
+        for players in (info.min_players, info.max_players):
+            match = Match(game_id, players, seed=100_000 + players)
+            rng = Rng(players)
+            while True:
+                if match.ply % 4 == 0 or match.is_over():
+                    for lang in ("en", "ja"):
+                        lines = match.state.render(None, lang).split("\n")
+                        assert len(lines) <= rows, (game_id, players, len(lines))
+                        widest = max(sum(map(frame_module.cells, line)) for line in lines)
+                        assert widest <= columns, (game_id, players, widest)
+                if match.is_over():
+                    break
+                seat = match.pending()[0]
+                legal = match.state.legal_actions(seat)
+                match.apply(seat, legal[rng.below(len(legal))])
+
+
+def test_rgb_array_without_the_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frame_module, "FONT_FILES", ("/nowhere/NotoSansCJK-Regular.ttc",))
+    frame_module.font.cache_clear()
+    try:
+        with pytest.raises(InvalidOptions, match="install Debian's fonts-noto-cjk"):
+            BodogeAEC("koremon_trick", players=3, render_mode="rgb_array")
+        BodogeAEC("koremon_trick", players=3, render_mode="ansi")  # the other modes need none
+    finally:
+        frame_module.font.cache_clear()

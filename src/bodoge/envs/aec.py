@@ -18,6 +18,9 @@ with its reward from the result, and the agents leave by stepping `None` as at a
 per agent (n x players steps, as PettingZoo's environments with long episodes count them): every
 agent's truncation is True and its reward 0.
 
+`render_mode="ansi"` returns the terminal's table as a spectator sees it, `"human"` prints it and
+`"rgb_array"` draws it as a picture (`bodoge.envs.frame`), the same size for every frame of a game.
+
 Rewards come at the end from the game's result (`reward=`):
 - `"win"` (default): +1 for a winner (shared by k tied winners: 1/k each; a team's win counts
   whole for each member), -1 for everyone else;
@@ -67,7 +70,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
     """One bodoge game; see the module docstring for the conventions."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
     }
 
@@ -88,7 +91,13 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         if reward not in REWARDS:
             raise InvalidOptions(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, *BodogeAEC.metadata["render_modes"]):
-            raise InvalidOptions(f"render_mode must be ansi or human, not {render_mode!r}")
+            raise InvalidOptions(
+                f"render_mode must be ansi, human or rgb_array, not {render_mode!r}"
+            )
+        if render_mode == "rgb_array":
+            from bodoge.envs import frame  # Pillow, only for pictures
+
+            frame.font()  # a missing font is said now, not at the first frame
         if max_cycles is not None and (
             isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
         ):
@@ -189,7 +198,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
             self.rewards[self.possible_agents[seat]] = value
         self.terminations = dict.fromkeys(self.agents, True)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None
         assert self.match is not None, "reset() first"
@@ -197,6 +206,10 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            from bodoge.envs import frame
+
+            return frame.frame(text, self.game.info.id)
         return text
 
     def close(self) -> None:
