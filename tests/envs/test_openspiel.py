@@ -645,3 +645,24 @@ def test_random_games_stay_within_the_stated_lengths() -> None:
         assert bound == lengths.MARGIN * longest
         # seeds the table was not measured with
         assert lengths.longest_game(game_id, players, games=6, first_seed=100_000) <= bound
+
+
+@pytest.mark.parametrize("reward", ["win", "rank", "score"])
+def test_a_game_over_before_anyone_decides_is_a_terminal_initial_state(reward: str) -> None:
+    """Monster Hunt with dead_ring=end and mimics not placeable deals games that end at once
+    (nothing placeable in the first ring): the initial state is terminal, with the result's
+    returns, no player and no legal action, and its observations still read."""
+    name, options = "python_bodoge_koremon_hunt", {"dead_ring": "end", "mimics_placeable": "no"}
+    game = load(name, players=3, seed=0, reward=reward, **options)
+    for _ in range(60):
+        state = game.new_initial_state()
+        if state.is_terminal():
+            break
+    else:
+        pytest.fail("no deal over at once in 60 (about 12% of them are)")
+    assert state.match.ply == 0 and state.current_player() == pyspiel.PlayerId.TERMINAL
+    result = state.match.result()
+    assert result is not None and state.returns() == rewards_from(result, reward)
+    assert state.legal_actions() == [] and state.history() == []
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    json.loads(state.information_state_string(2))
