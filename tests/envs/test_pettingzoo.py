@@ -224,7 +224,7 @@ def test_a_game_over_at_reset_gives_every_agent_its_result_through_the_wrappers(
 def test_truncation_after_max_cycles_steps_per_agent() -> None:
     """max_cycles=2 with 3 agents: after 6 steps every agent is truncated with reward 0 (the game
     is not over), and each leaves by stepping None."""
-    env = BodogeAEC("koremon_hunt", players=3, max_cycles=2)
+    env = BodogeAEC("koremon_hunt", players=3, max_cycles=np.int64(2))  # any whole number
     env.reset(seed=1)
     steps = 0
     for _agent in env.agent_iter():

@@ -30,6 +30,7 @@ Rewards come at the end from the game's result (`reward=`):
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, ClassVar
 
 import numpy as np
@@ -99,10 +100,12 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
 
             frame.font()  # a missing font is said now, not at the first frame
         if max_cycles is not None and (
-            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+            isinstance(max_cycles, bool)
+            or not isinstance(max_cycles, numbers.Integral)
+            or max_cycles < 1
         ):
             raise InvalidOptions(f"max_cycles must be a whole number 1 or more, not {max_cycles!r}")
-        self.max_cycles = max_cycles
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.reward_kind = reward
         self.render_mode = render_mode
         self.lang = lang
