@@ -2,14 +2,16 @@
 
     python benchmarks/env_steps.py                  # every case, 5 rounds of 0.4 s each
     python benchmarks/env_steps.py --rounds 9 --seconds 1
+    python benchmarks/env_steps.py --only pyspiel   # the cases whose family or name has it
 
 One loop for every environment: ask the legal actions (PettingZoo: the observation's
 `action_mask`; OpenSpiel: `legal_actions()`), pick one uniformly with numpy, apply it, and start a
 new game (a fresh seed) at the end. A step is one player's decision; OpenSpiel's chance nodes are
 sampled from `chance_outcomes()` and not counted, as PettingZoo and bodoge draw their chance inside
 a step. Observations are built as the environment gives them: PettingZoo computes one at each
-`last()`, OpenSpiel only when asked (this loop asks for none), so the OpenSpiel figures are the
-bare transitions.
+`last()`, OpenSpiel only when asked: the plain OpenSpiel cases ask for none (the bare
+transitions), the "+ tensor" cases ask `observation_tensor()` of the seat to play at each step,
+as a learner that reads its observation before each decision does.
 
 The cases run in interleaved rounds (each round runs every case for `--seconds`), so a change in
 the machine's load touches all of them alike; the table gives the median over the rounds of steps
@@ -74,7 +76,7 @@ def pettingzoo_loop(env: Any, rng: np.random.Generator) -> Loop:
     return run
 
 
-def openspiel_loop(game: pyspiel.Game, rng: np.random.Generator) -> Loop:
+def openspiel_loop(game: pyspiel.Game, rng: np.random.Generator, observe: bool = False) -> Loop:
     def run(seconds: float) -> int:
         steps = 0
         deadline = time.perf_counter() + seconds
@@ -85,6 +87,8 @@ def openspiel_loop(game: pyspiel.Game, rng: np.random.Generator) -> Loop:
                     outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(int(rng.choice(outcomes, p=probabilities)))
                     continue
+                if observe:
+                    state.observation_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.integers(len(legal))])
                 steps += 1
@@ -121,14 +125,19 @@ def cases(rng: np.random.Generator, skipped: list[str]) -> list[Case]:
             continue
         players = len(env.possible_agents)
         found.append(Case("PettingZoo classic", name, players, pettingzoo_loop(env, rng)))
-    for name in OPENSPIEL_PYTHON:
-        game = pyspiel.load_game(name)
-        found.append(Case("OpenSpiel Python", name, game.num_players(), openspiel_loop(game, rng)))
-    for game_id in game_ids():
-        info = get_game(game_id).info
-        for players in sorted({info.min_players, info.max_players}):
-            game = pyspiel.load_game(f"python_bodoge_{game_id}", {"players": players})
-            found.append(Case("bodoge pyspiel", game_id, players, openspiel_loop(game, rng)))
+    for observe, suffix in ((False, ""), (True, " + tensor")):
+        for name in OPENSPIEL_PYTHON:
+            game = pyspiel.load_game(name)
+            if observe and not game.get_type().provides_observation_tensor:
+                continue
+            loop = openspiel_loop(game, rng, observe)
+            found.append(Case("OpenSpiel Python" + suffix, name, game.num_players(), loop))
+        for game_id in game_ids():
+            info = get_game(game_id).info
+            for players in sorted({info.min_players, info.max_players}):
+                game = pyspiel.load_game(f"python_bodoge_{game_id}", {"players": players})
+                loop = openspiel_loop(game, rng, observe)
+                found.append(Case("bodoge pyspiel" + suffix, game_id, players, loop))
     return found
 
 
@@ -137,10 +146,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=0.4, help="per case per round")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="the cases whose family or name has this")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     skipped: list[str] = []
-    table = cases(rng, skipped)
+    table = [case for case in cases(rng, skipped) if args.only in f"{case.family} {case.name}"]
     load_before = os.getloadavg()
     for _ in range(args.rounds):
         for case in table:

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bodoge.ai import make_bot
-from bodoge.engine import Match, get_game
+from bodoge.engine import Match, Rng, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-EVOLUTION = "koremon_evolution"
+TRICK = "koremon_trick"
 if str(ROOT) not in sys.path:  # the policy spec imports the example by its module name
     sys.path.insert(0, str(ROOT))
 
@@ -39,23 +39,53 @@ def test_the_mccfr_example_trains_saves_and_its_table_plays(
     pytest.importorskip("pyspiel")
     module = importlib.import_module("examples.openspiel_mccfr")  # as the policy spec names it
     out = tmp_path / "mccfr.json"
-    module.main(["--iterations", "3", "--games", "2", "--out", str(out)])
+    module.main(["--iterations", "30", "--games", "3", "--out", str(out)])
     printed = capsys.readouterr().out
-    assert "trained 3 iterations" in printed and "MCCFR policy vs greedy" in printed
+    assert "before training (random moves) vs random" in printed
+    assert "trained 30 iterations" in printed and "after training (MCCFR policy)" in printed
+    assert "training moved the win rate from" in printed
     data = json.loads(out.read_text())
-    assert (data["format"], data["game"], data["players"]) == (module.FORMAT, EVOLUTION, 2)
-    assert data["policy"]  # observations with a choice, each a distribution over its actions
-    for row in data["policy"].values():
-        assert len(row) > 1 and sum(row.values()) == pytest.approx(1.0, abs=1e-5)
-    # a known observation plays its most probable action
+    assert (data["format"], data["version"], data["game"], data["players"]) == (
+        module.FORMAT,
+        module.VERSION,
+        TRICK,
+        3,
+    )
+    assert data["policy"]  # keys with a choice, each a distribution over its moves
+    for key, row in data["policy"].items():
+        assert list(row) == key.rsplit("|", 1)[1].split("+") and len(row) > 1
+        assert sum(row.values()) == pytest.approx(1.0, abs=1e-5)
     monkeypatch.setenv("BODOGE_MCCFR_POLICY", str(out))
-    key, row = max(data["policy"].items(), key=lambda item: max(item[1].values()))
-    observation = [float(x) for x in key.split(",")]
-    mask = [0] * get_game(EVOLUTION).num_actions(2, {})
-    for action in row:
-        mask[int(action)] = 1
-    assert module.act(observation, mask) == int(max(row, key=lambda a: (row[a], -int(a))))
     bot = make_bot("policy:examples.openspiel_mccfr:act")
-    match = Match(EVOLUTION, 2, seed=4)
+    match = Match(TRICK, 3, seed=4)
     match.play_out(lambda state, seat: bot.choose(state, seat))
     assert match.is_over()
+
+
+def test_the_mccfr_abstraction_reads_the_same_from_the_view_and_the_observation() -> None:
+    """Training abstracts from the view, the policy from the observation vector and the mask:
+    the same key and moves at every decision of random games, each move a legal action."""
+    pytest.importorskip("pyspiel")
+    module = importlib.import_module("examples.openspiel_mccfr")
+    game = get_game(TRICK)
+    for players in (3, 5):
+        observer = game.observer(players, module.OPTIONS)
+        assert observer is not None
+        keys, points = module.card_table(players)
+        match = Match(TRICK, players, seed=players)
+        rng = Rng(players)
+        moves_seen = set()
+        while not match.is_over():
+            seat = match.pending()[0]
+            view = match.state.view(seat)
+            legal = match.state.legal_actions(seat)
+            from_view = module.abstract(module.trick_from_view(view, keys), legal, points)
+            trick = module.trick_from_observation(observer.encode(view), players)
+            assert module.abstract(trick, legal, points) == from_view
+            key, moves = from_view
+            assert key.startswith(f"{len(view['trick'])}|")
+            assert moves and all(action in legal for _, action in moves)
+            assert len({action for _, action in moves}) == len(moves)
+            moves_seen.update(name for name, _ in moves)
+            match.apply(seat, legal[rng.below(len(legal))])
+        assert moves_seen == {"follow", "mimic", "shed", "high"}

@@ -1,7 +1,8 @@
-"""bodoge's games in OpenSpiel (issue 17): OpenSpiel's own random simulation test on every
-registered game, the declared game type, seeds, strings and tensors from the seat's view,
-resampling, pickling and serialising by game record, and OpenSpiel's ISMCTS and outcome-sampling
-MCCFR playing Monster Evolution, Collect! and Trick the Monster to the end.
+"""bodoge's games in OpenSpiel: OpenSpiel's own random simulation test on every registered game
+(with each kind of reward), the declared game type, seeds (which reading observations never
+moves), strings and tensors from the seat's view, the returns of each kind of reward, resampling,
+pickling and serialising by game record, and OpenSpiel's ISMCTS and outcome-sampling MCCFR
+playing Monster Evolution, Collect! and Trick the Monster to the end.
 
 A small sealed-bid toy with two options and an observer (below) covers what Monster Evolution
 has not: options as parameters, secrets told to one seat, simultaneous decisions taken in turn.
@@ -155,6 +156,12 @@ def test_openspiel_random_sim_test(name: str) -> None:
         pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("reward", ["rank", "score"])
+def test_openspiel_random_sim_test_with_the_other_rewards(reward: str) -> None:
+    game = load("python_bodoge_koremon_trick", players=4, reward=reward)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
 def test_openspiel_random_sim_test_on_the_toy(toy: str) -> None:
     for params in ({"players": 2}, {"players": 3, "tie": "first_seat", "bonus": 2}):
         pyspiel.random_sim_test(load(toy, **params), num_sims=5, serialize=False, verbose=False)
@@ -189,7 +196,13 @@ def test_game_info_follows_the_parameters() -> None:
 
 
 def test_parameters_are_players_seed_and_options_without_files(toy: str) -> None:
-    assert bo.parameters(ToyBids) == {"players": 2, "seed": 0, "tie": "nobody", "bonus": 0}
+    assert bo.parameters(ToyBids) == {
+        "players": 2,
+        "seed": 0,
+        "reward": "win",
+        "tie": "nobody",
+        "bonus": 0,
+    }
     hex_params = bo.parameters(get_game("monster_hex"))
     assert "content" not in hex_params  # names a folder of files
     assert hex_params["factions"] == "choose" and hex_params["objectives"] == "off"
@@ -216,6 +229,8 @@ def test_bad_parameters_are_clear_errors() -> None:
         load(players=9)
     with pytest.raises(InvalidOptions, match="seed must be"):
         load(seed=-2)
+    with pytest.raises(InvalidOptions, match="reward must be one of win, rank, score"):
+        load(reward="money")
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
         load(colour="red")
 
@@ -255,14 +270,63 @@ def test_clones_draw_no_seed_and_play_the_same_game() -> None:
     assert str(play_randomly(state, rng_a)) == str(play_randomly(copy, rng_b))
 
 
-def test_sizing_the_observation_tensor_draws_a_seed() -> None:
-    """OpenSpiel's core sizes the tensor on a fresh initial state of its own, which draws."""
+def read_every_observation(game: Any, state: Any) -> list[Any]:
+    """Every way of reading a seat's observation, for every seat: Python's override and
+    OpenSpiel's C++ path of the tensor (which sizes it on a new initial state of its own, then
+    drops it), the game's sizes, the strings, and `make_observation`."""
+    from open_spiel.python.observation import make_observation
+
+    read: list[Any] = [game.observation_tensor_size(), pyspiel.Game.observation_tensor_size(game)]
+    observation = make_observation(game)
+    for seat in range(game.num_players()):
+        observation.set_from(state, seat)
+        read += [
+            state.observation_tensor(seat),
+            pyspiel.State.observation_tensor(state, seat),
+            state.observation_string(seat),
+            state.information_state_string(seat),
+            list(observation.tensor),
+        ]
+    return read
+
+
+def test_reading_observations_draws_no_seed() -> None:
+    """A state not yet played shows the deal it then plays, and the next state plays the next
+    seed: reading observations (OpenSpiel's C++ path included) drew nothing."""
     game = load(seed=7)
     state = game.new_initial_state()
-    state.observation_tensor(0)  # sizes on a dropped state (the 1st draw), then this one (2nd)
-    _, second, third = seeds_of(load(seed=7), 3)
-    assert state.match.seed == second
-    assert game.new_initial_state().match.seed == third
+    before = read_every_observation(game, state)
+    first, second = seeds_of(load(seed=7), 2)
+    assert state.match.seed == first
+    assert read_every_observation(game, state) == before  # the deal it showed
+    assert game.new_initial_state().match.seed == second
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [(EVOLUTION, 3), ("python_bodoge_koremon_trick", 4), ("python_bodoge_collect", 2)],
+)
+def test_reading_observations_never_changes_the_games_played(name: str, players: int) -> None:
+    """The same seed played with the same random choices, once without reading any observation
+    and once reading every kind for every seat before each move: the same game records."""
+
+    def records(observe: bool) -> list[str]:
+        game = load(name, players=players, seed=11)
+        rng = Rng(5)
+        played = []
+        for _ in range(3):
+            state = game.new_initial_state()
+            if observe:
+                read_every_observation(game, state)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.below(len(legal))])
+                if observe:
+                    read_every_observation(game, state)
+            played.append(state.match.record())
+        return played
+
+    assert records(observe=True) == records(observe=False)
 
 
 # ---- the state ---------------------------------------------------------------------------
@@ -277,6 +341,28 @@ def test_returns_are_the_win_rewards_and_terminal_has_no_player() -> None:
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     fresh = load(players=3).new_initial_state()
     assert fresh.returns() == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("reward", ["win", "rank", "score"])
+def test_the_reward_parameter_gives_the_pettingzoo_rewards(reward: str) -> None:
+    """The same deal and moves under each `reward`: the returns are PettingZoo's rewards of that
+    kind for the result, and the game declares their bounds and sum."""
+    game = load("python_bodoge_collect", players=3, seed=2, reward=reward)
+    state = play_randomly(game.new_initial_state(), Rng(3))
+    result = state.match.result()
+    assert result is not None
+    assert state.returns() == rewards_from(result, reward)
+    utility = pyspiel.GameType.Utility
+    if reward == "win":
+        assert game.get_type().utility == utility.GENERAL_SUM
+        assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    else:
+        assert game.get_type().utility == utility.ZERO_SUM and game.utility_sum() == 0.0
+        assert sum(state.returns()) == pytest.approx(0.0, abs=1e-9)
+        bound = 1.0 if reward == "rank" else float("inf")
+        assert (game.min_utility(), game.max_utility()) == (-bound, bound)
+    if reward == "score":  # the score kind differs from the win kind on this deal
+        assert state.returns() != rewards_from(result, "win")
 
 
 def test_actions_strings_and_render_are_the_engines() -> None:
@@ -298,6 +384,27 @@ def test_observation_is_the_view_and_its_encoding() -> None:
     for seat in range(3):
         assert json.loads(state.observation_string(seat)) == engine.view(seat)
         assert state.observation_tensor(seat) == pytest.approx(observer.encode(engine.view(seat)))
+
+
+def test_the_observation_tensor_is_the_encoders_by_every_path() -> None:
+    state = play_randomly(load(players=3, seed=4).new_initial_state(), Rng(5), moves=6)
+    game = state.get_game()
+    observer = get_game("koremon_evolution").observer(3, {})
+    assert observer is not None
+    assert game.observation_tensor_shape() == [observer.size]
+    assert game.observation_tensor_size() == pyspiel.Game.observation_tensor_size(game)
+    for seat in range(3):
+        expected = observer.encode(state.match.state.view(seat))
+        assert state.observation_tensor(seat) == expected
+        assert pyspiel.State.observation_tensor(state, seat) == pytest.approx(expected)
+    seat = state.current_player()
+    assert state.observation_tensor() == observer.encode(state.match.state.view(seat))
+    with pytest.raises(pyspiel.SpielError, match="player must be 0 to 2, not 3"):
+        state.observation_tensor(3)
+    finished = play_randomly(state, Rng(6))
+    with pytest.raises(pyspiel.SpielError, match="terminal state has no player"):
+        finished.observation_tensor()
+    assert len(finished.observation_tensor(0)) == observer.size
 
 
 def test_observation_tensor_has_the_named_pieces() -> None:
@@ -538,3 +645,24 @@ def test_random_games_stay_within_the_stated_lengths() -> None:
         assert bound == lengths.MARGIN * longest
         # seeds the table was not measured with
         assert lengths.longest_game(game_id, players, games=6, first_seed=100_000) <= bound
+
+
+@pytest.mark.parametrize("reward", ["win", "rank", "score"])
+def test_a_game_over_before_anyone_decides_is_a_terminal_initial_state(reward: str) -> None:
+    """Monster Hunt with dead_ring=end and mimics not placeable deals games that end at once
+    (nothing placeable in the first ring): the initial state is terminal, with the result's
+    returns, no player and no legal action, and its observations still read."""
+    name, options = "python_bodoge_koremon_hunt", {"dead_ring": "end", "mimics_placeable": "no"}
+    game = load(name, players=3, seed=0, reward=reward, **options)
+    for _ in range(60):
+        state = game.new_initial_state()
+        if state.is_terminal():
+            break
+    else:
+        pytest.fail("no deal over at once in 60 (about 12% of them are)")
+    assert state.match.ply == 0 and state.current_player() == pyspiel.PlayerId.TERMINAL
+    result = state.match.result()
+    assert result is not None and state.returns() == rewards_from(result, reward)
+    assert state.legal_actions() == [] and state.history() == []
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    json.loads(state.information_state_string(2))

@@ -5,9 +5,21 @@ observations `{"observation": float32 vector, "action_mask": int8 vector}`, the 
 game's observer (built from the seat's view only, every number in [0, 1]) and the mask over the
 game's fixed action space (all zeros when it is not that agent's decision); `Discrete(num_actions)`
 actions; an illegal action ends the game with -1 for its agent and 0 for the others (the classic
-`TerminateIllegalWrapper`). Chance is the engine's own, seeded by `reset(seed=...)`.
-Simultaneous decisions (sealed bids) are taken one seat after another: the seats' views hide what
-the others wrote until everyone has, so nothing is revealed early.
+`TerminateIllegalWrapper`). Chance is the engine's own: `reset(seed=s)` plays the game bodoge
+deals from seed s, and a `reset()` without a seed continues from the last seed given (Gymnasium's
+rule), or from the system's entropy if none was. Simultaneous decisions (sealed bids) are taken
+one seat after another: the seats' views hide what the others wrote until everyone has, so nothing
+is revealed early.
+
+A deal can end the game before anyone decides (Monster Hunt with `dead_ring=end` when the first
+ring has nothing placeable): the episode is then over at `reset`, every agent terminated at once
+with its reward from the result, and the agents leave by stepping `None` as at any end.
+`max_cycles=n` truncates an episode that is still going after n cycles, a cycle being one step
+per agent (n x players steps, as PettingZoo's environments with long episodes count them): every
+agent's truncation is True and its reward 0.
+
+`render_mode="ansi"` returns the terminal's table as a spectator sees it, `"human"` prints it and
+`"rgb_array"` draws it as a picture (`bodoge.envs.frame`), the same size for every frame of a game.
 
 Rewards come at the end from the game's result (`reward=`):
 - `"win"` (default): +1 for a winner (shared by k tied winners: 1/k each; a team's win counts
@@ -18,6 +30,7 @@ Rewards come at the end from the game's result (`reward=`):
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,10 +38,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from bodoge.engine import InvalidOptions, Match, Result, State, get_game
+from bodoge.engine import InvalidOptions, Match, Result, Rng, State, get_game
 from bodoge.engine.options import resolve_options
+from bodoge.engine.rng import fresh_seed
 
 REWARDS = ("win", "rank", "score")
+_SEED_BITS = 63  # the seeds an unseeded reset draws: JSON readers keep them exact
 
 
 def rewards_from(result: Result, kind: str) -> list[float]:
@@ -56,7 +71,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
     """One bodoge game; see the module docstring for the conventions."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
     }
 
@@ -67,6 +82,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         render_mode: str | None = None,
         lang: str = "en",
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -76,7 +92,20 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         if reward not in REWARDS:
             raise InvalidOptions(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, *BodogeAEC.metadata["render_modes"]):
-            raise InvalidOptions(f"render_mode must be ansi or human, not {render_mode!r}")
+            raise InvalidOptions(
+                f"render_mode must be ansi, human or rgb_array, not {render_mode!r}"
+            )
+        if render_mode == "rgb_array":
+            from bodoge.envs import frame  # Pillow, only for pictures
+
+            frame.font()  # a missing font is said now, not at the first frame
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool)
+            or not isinstance(max_cycles, numbers.Integral)
+            or max_cycles < 1
+        ):
+            raise InvalidOptions(f"max_cycles must be a whole number 1 or more, not {max_cycles!r}")
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.reward_kind = reward
         self.render_mode = render_mode
         self.lang = lang
@@ -103,6 +132,8 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents
         }
         self.match: Match | None = None
+        self._seeds: Rng | None = None  # where an unseeded reset draws its seed
+        self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
@@ -111,8 +142,12 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        if seed is not None:
+            self._seeds = Rng(seed)
+        else:
+            if self._seeds is None:
+                self._seeds = Rng(fresh_seed())
+            seed = self._seeds.next64() >> (64 - _SEED_BITS)
         self.match = Match(self.game, self.players, self.options, seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,7 +155,13 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.match.pending()[0]]
+        self._steps = 0
+        if self.match.is_over():  # dealt a finished game: every agent leaves at once
+            self.agent_selection = self.possible_agents[0]
+            self._end_with_result()
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[self.match.pending()[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.match is not None, "reset() first"
@@ -140,20 +181,27 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         assert self.match is not None, "reset() first"
         self._cumulative_rewards[agent] = 0.0
         self.match.apply(self._seat[agent], int(action))
+        self._steps += 1
         state = self.match.state
         if state.is_over():
-            result = state.result()
-            assert result is not None
-            for seat, value in enumerate(rewards_from(result, self.reward_kind)):
-                self.rewards[self.possible_agents[seat]] = value
-            self.terminations = dict.fromkeys(self.agents, True)
+            self._end_with_result()
         else:
             self.agent_selection = self.possible_agents[state.pending()[0]]
+            if self.max_cycles is not None and self._steps >= self.max_cycles * self.players:
+                self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
+    def _end_with_result(self) -> None:
+        assert self.match is not None
+        result = self.match.result()
+        assert result is not None
+        for seat, value in enumerate(rewards_from(result, self.reward_kind)):
+            self.rewards[self.possible_agents[seat]] = value
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None
         assert self.match is not None, "reset() first"
@@ -161,6 +209,10 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            from bodoge.envs import frame
+
+            return frame.frame(text, self.game.info.id)
         return text
 
     def close(self) -> None:

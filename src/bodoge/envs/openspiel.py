@@ -13,26 +13,33 @@ What each game declares (`GameType`), and why:
   are taken one seat after another, the views hiding what the others wrote until everyone has.
 - SAMPLED_STOCHASTIC: chance is inside the transitions, drawn by the engine from the state's own
   seeded generator; there are no chance nodes. The `seed` parameter seeds the game's generator
-  (-1: a fresh one from the system): each initial state, when first used or cloned, plays the game
-  bodoge deals from the next 63-bit number it draws, so a program replays exactly; OpenSpiel's
-  clones (made through `new_initial_state`) draw nothing. OpenSpiel's C++ core also makes and
-  drops an initial state whenever it needs the observation tensor's size (each
-  `observation_tensor` call): that one is used, so it draws one, and which deal the n-th state
-  plays depends on the calls before it (the same for the same program).
-- IMPERFECT_INFORMATION, TERMINAL rewards, GENERAL_SUM: the returns are PettingZoo's "win"
-  rewards (`bodoge.envs.aec.rewards_from`): +1/k for each of k tied winners (+1 for every member
-  of a winning team), -1 for everyone else, so utilities lie in -1..1 and their sum varies.
-- Parameters: `players` (default the fewest), `seed` (default 0) and every option of the game
-  with its default (choices as strings, whole numbers as ints); options that name files (Monster
-  Hex `content`) are not parameters: they keep their default.
+  (-1: a fresh one from the system): each initial state, when first played (its player, its legal
+  actions, an action, its returns) or cloned, plays the game bodoge deals from the next 63-bit
+  number it draws, so a program replays exactly; OpenSpiel's clones (made through
+  `new_initial_state`) draw nothing. Reading an observation draws nothing either: a state not yet
+  played shows the deal it plays if it is the next one played (OpenSpiel's C++ core makes and
+  drops such a state whenever it needs the observation tensor's size), so reading observations,
+  or not, never changes which games a program plays.
+- IMPERFECT_INFORMATION, TERMINAL rewards: the returns are PettingZoo's rewards
+  (`bodoge.envs.aec.rewards_from`) of the kind the `reward` parameter names: "win" (default,
+  GENERAL_SUM: +1/k for each of k tied winners, +1 for every member of a winning team, -1 for
+  everyone else, in -1..1 with a varying sum), "rank" (ZERO_SUM: +1 for first down to -1 for
+  last) or "score" (ZERO_SUM: the seat's score minus the mean of the others', unbounded).
+- Parameters: `players` (default the fewest), `seed` (default 0), `reward` (default "win") and
+  every option of the game with its default (choices as strings, whole numbers as ints); options
+  that name files (Monster Hex `content`) are not parameters: they keep their default.
 
 `max_game_length` is measured, not proven: the longest of many random games for each game and
 player count, doubled (`GAME_LENGTHS`, printed by benchmarks/game_lengths.py).
 
 Observations come from the seat's view only (`State.view`): the observation tensor is the game's
 observer (`bodoge.engine.observe`, pieces as named tensors) and the observation string the view as
-JSON. The information-state string is perfect recall: the view plus every event the seat was told,
-with its own decisions, as JSON. There is no information-state tensor: the history is as long as
+JSON. `state.observation_tensor(player)` and the game's `observation_tensor_size()` and
+`observation_tensor_shape()` are answered in Python from the encoder (OpenSpiel's own path would
+first size the tensor by encoding a new initial state).
+
+The information-state string is perfect recall: the view plus every event the seat was told, with
+its own decisions, as JSON. There is no information-state tensor: the history is as long as
 the game, and a fixed-size tensor holding it would have to stack `max_game_length` observations
 that still need not hold every event; use the string (tabular methods) or the observation tensor
 (recurrent networks) instead.
@@ -55,6 +62,7 @@ way to provide), so this module has its own `serialize_game_and_state` and
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -66,7 +74,7 @@ from bodoge.engine import InvalidOptions, InvalidState, Match, Rng, State, game_
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import resolve_options
 from bodoge.engine.rng import fresh_seed
-from bodoge.envs.aec import rewards_from
+from bodoge.envs.aec import REWARDS, rewards_from
 
 PREFIX = "python_bodoge_"
 
@@ -110,7 +118,7 @@ def short_name(game_id: str) -> str:
 def parameters(game: type[State]) -> dict[str, Any]:
     """The OpenSpiel parameters of a game, with their defaults."""
     info = game.info
-    params: dict[str, Any] = {"players": info.min_players, "seed": 0}
+    params: dict[str, Any] = {"players": info.min_players, "seed": 0, "reward": "win"}
     for spec in info.options:
         if spec.kind == "choice":
             params[spec.key] = str(spec.default)
@@ -120,15 +128,18 @@ def parameters(game: type[State]) -> dict[str, Any]:
     return params
 
 
-def game_type(game: type[State]) -> pyspiel.GameType:
+def game_type(game: type[State], reward: str = "win") -> pyspiel.GameType:
+    """What the game declares; the utility follows the rewards (`win` sums vary, `rank` and
+    `score` sum to 0)."""
     info = game.info
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name(info.id),
         long_name=f"bodoge {info.title_en}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.GENERAL_SUM if reward == "win" else utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -141,13 +152,28 @@ def game_type(game: type[State]) -> pyspiel.GameType:
 
 
 class _Seeds:
-    """The game's generator: one match seed for each initial state put to use."""
+    """The game's generator: one match seed for each initial state put to use, and the match the
+    next one would play, to show before it is drawn."""
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed if seed >= 0 else fresh_seed())
+        self._shown: Match | None = None  # the next seed's match, dealt to be observed
 
-    def next(self) -> int:
-        return self.rng.next64() >> (64 - _SEED_BITS)
+    def _next_seed(self, rng: Rng) -> int:
+        return rng.next64() >> (64 - _SEED_BITS)
+
+    def draw(self, game: BodogeGame) -> Match:
+        """The next seed's match, for a state put to use (the one shown, if it was)."""
+        seed = self._next_seed(self.rng)
+        shown, self._shown = self._shown, None
+        return shown if shown is not None and shown.seed == seed else game.new_match(seed)
+
+    def shown(self, game: BodogeGame) -> Match:
+        """The match the next state put to use will play, drawing nothing; only read from."""
+        seed = self._next_seed(Rng(self.rng.state))
+        if self._shown is None or self._shown.seed != seed:
+            self._shown = game.new_match(seed)
+        return self._shown
 
 
 class BodogeGame(pyspiel.Game):  # type: ignore[misc]
@@ -162,7 +188,12 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
         seed = int(params["seed"])
         if seed < -1:
             raise InvalidOptions(f"seed must be -1 (fresh) or a whole number 0 or more, not {seed}")
-        given = {key: value for key, value in params.items() if key not in ("players", "seed")}
+        reward = str(params["reward"])
+        if reward not in REWARDS:
+            raise InvalidOptions(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        given = {
+            key: value for key, value in params.items() if key not in ("players", "seed", "reward")
+        }
         options = resolve_options(info.options, given)
         game.new(players, options, 0)  # the game's own checks (player count, combinations)
         observer = game.observer(players, options)
@@ -174,23 +205,34 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
                 "benchmarks/game_lengths.py and add its rows to GAME_LENGTHS"
             )
         num_actions = game.num_actions(players, options)
+        bound = math.inf if reward == "score" else 1.0
         game_info = pyspiel.GameInfo(
             num_distinct_actions=num_actions,
             max_chance_outcomes=0,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=None,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None if reward == "win" else 0.0,
             max_game_length=GAME_LENGTHS[(info.id, players)][1],
         )
-        super().__init__(game_type(game), game_info, dict(params))
+        super().__init__(game_type(game, reward), game_info, dict(params))
         self.bodoge_players = players
         self.bodoge_options = options
         self.bodoge_observer = observer
+        self.bodoge_reward = reward
         self._seeds = _Seeds(seed)
 
     def new_initial_state(self) -> BodogeState:
         return BodogeState(self, _Table.unstarted(self, self._seeds))
+
+    def new_match(self, seed: int) -> Match:
+        return Match(self.bodoge_game, self.bodoge_players, self.bodoge_options, seed)
+
+    def observation_tensor_size(self) -> int:
+        return self.bodoge_observer.size
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.bodoge_observer.size]
 
     def __reduce__(self) -> tuple[Callable[..., BodogeGame], tuple[str, int]]:
         return _load_game, (str(self), self._seeds.rng.state)
@@ -214,7 +256,8 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Table:
     """What a state holds: its match, built when first used (so OpenSpiel's clones, which start
-    from `new_initial_state`, draw no seed), and what each seat knew before a resample.
+    from `new_initial_state`, draw no seed; reading an observation is no use, see `observed`),
+    and what each seat knew before a resample.
 
     `past[seat]` is the history (as JSON entries) a seat had seen before this match began; the
     key None holds its public shape, for the seats whose own past the resampling seat cannot know.
@@ -240,11 +283,19 @@ class _Table:
         if self._match is None:
             assert self._source is not None
             game, seeds = self._source
-            self._match = Match(
-                game.bodoge_game, game.bodoge_players, game.bodoge_options, seeds.next()
-            )
+            self._match = seeds.draw(game)
             self._source = None
         return self._match
+
+    def observed(self) -> Match:
+        """The match to read observations from, drawing no seed: a state not yet used shows the
+        match it plays if it is the next one used (OpenSpiel's core sizes the observation tensor
+        on a new initial state it then drops)."""
+        if self._match is not None:
+            return self._match
+        assert self._source is not None
+        game, seeds = self._source
+        return seeds.shown(game)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         copy = _Table(self.match.clone(), self.past, None)  # `past` is never changed
@@ -256,7 +307,7 @@ class _Table:
 
     def history(self, seat: int | None) -> list[str]:
         """The entries of the log as `seat` was told them (with its own decisions), as JSON."""
-        match = self.match
+        match = self.observed()
         lines = self._history.setdefault(seat, [])
         if len(lines) < len(match.log):
             told = match.events_for(seat, match.log[len(lines)].ply - 1)
@@ -269,7 +320,7 @@ class _Table:
     def information_state(self, seat: int) -> str:
         past = self.past.get(seat, self.past.get(None, []))
         history = ",".join([*past, *self.history(seat)])
-        view = json.dumps(self.match.state.view(seat), **_JSON)
+        view = json.dumps(self.observed().state.view(seat), **_JSON)
         return f'{{"history":[{history}],"view":{view}}}'
 
     def resampled(self, seat: int, rng: Rng) -> _Table:
@@ -316,7 +367,20 @@ class BodogeState(pyspiel.State):  # type: ignore[misc]
         result = self.match.result()
         if result is None:
             return [0.0] * self.match.players
-        return rewards_from(result, "win")
+        return rewards_from(result, self.get_game().bodoge_reward)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation (the seat to play's if none is named), straight from the
+        game's observer: OpenSpiel's own path would first size the tensor on a new state."""
+        match = self._table.observed()
+        if player is None:
+            if match.is_over():
+                raise pyspiel.SpielError("a terminal state has no player to observe: name one")
+            player = match.pending()[0]
+        if not 0 <= player < match.players:
+            raise pyspiel.SpielError(f"player must be 0 to {match.players - 1}, not {player}")
+        observer: Observer = self.get_game().bodoge_observer
+        return observer.encode(match.state.view(player))
 
     def __str__(self) -> str:
         return self.match.state.render(None)  # a spectator's table: nothing secret
@@ -369,12 +433,12 @@ class _PyObserver:
 
     def set_from(self, state: BodogeState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = self.observer.encode(state.match.state.view(player))
+            self.tensor[:] = self.observer.encode(state._table.observed().state.view(player))
 
     def string_from(self, state: BodogeState, player: int) -> str:
         if self.perfect_recall:
             return state._table.information_state(player)
-        return json.dumps(state.match.state.view(player), **_JSON)
+        return json.dumps(state._table.observed().state.view(player), **_JSON)
 
 
 def _load_game(name: str, rng_state: int) -> BodogeGame:
