@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from logcheck import assert_no_traceback
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
 from sqlalchemy import create_engine, text
 from test_lobby import assert_error
@@ -424,7 +425,8 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     data = tmp_path / "data"
-    server = start(data, port)
+    log = tmp_path / "serve.log"
+    server = start(data, port, log)
     try:
         tokens = [httpx.post(f"{base}/api/guests", json={"name": n}).json() for n in "AB"]
         aki, ben = ({"Authorization": f"Bearer {token['token']}"} for token in tokens)
@@ -467,7 +469,7 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
         assert rows and all(ply == 1 for _, ply in rows)  # started by the move (ply 1)
         database.execute("UPDATE deadlines SET due = due - 7200 WHERE table_id = ?", (table_id,))
     database.close()
-    server = start(data, port)
+    server = start(data, port, log)
     try:
 
         def timed_out() -> list[dict[str, Any]]:
@@ -479,3 +481,4 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    assert_no_traceback(log)

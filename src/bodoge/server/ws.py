@@ -75,6 +75,10 @@ class Hub:
         service.listeners.append(self.notify)
         service.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
+    def connections(self, table_id: str) -> int:
+        """How many sockets of the table are open here."""
+        return len(self._connections.get(table_id, ()))
+
     def connected(self, table_id: str) -> set[int]:
         """The seats with at least one open connection."""
         return {c.seat for c in self._connections.get(table_id, ()) if c.seat is not None}
@@ -99,13 +103,15 @@ class Hub:
         except WebSocketDisconnect:
             pass
         finally:
+            # The connection leaves the hub first, whatever ended it; then its sender, which
+            # may have ended already (a send to a socket that was closing raises
+            # WebSocketDisconnect), is cancelled and awaited without re-raising that.
             sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
             self._connections[table_id].discard(connection)
             if not self._connections[table_id]:
                 self._built.pop(table_id, None)
             self.notify(table_id)
+            await asyncio.gather(sender, return_exceptions=True)
 
     async def _read(self, socket: WebSocket, types: dict[str, type[BaseModel]]) -> BaseModel | None:
         """The next message as one of `types` (by its "type"); None after a refusal was sent (the
