@@ -33,6 +33,7 @@ from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.rematch import release, rematch
 from bodoge.server.replays import Replays
 from bodoge.server.schemas import (
+    MAX_PLY,
     Answer,
     Entry,
     ErrorBody,
@@ -153,7 +154,8 @@ async def guest(
         raise errors.ApiError(
             "unauthorized",
             "this needs a guest token (Authorization: Bearer ...) from POST /api/guests",
-            "ゲストのトークン（Authorization: Bearer ...）が必要です",
+            "ゲストのトークンが必要です。POST /api/guestsで受け取り、"
+            "Authorization: Bearer ...で送ってください",
         )
     return player
 
@@ -325,7 +327,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def events(
         table_id: str,
         srv: ServerDep,
-        since: Annotated[int, Query(ge=0)] = 0,
+        since: Annotated[int, Query(ge=0, le=MAX_PLY)] = 0,
         credential: Credential = None,
     ) -> Any:
         table = await srv.tables.current(table_id)
@@ -362,7 +364,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def replay(
         table_id: str,
-        step: Annotated[int, Path(ge=0, le=1_000_000)],
+        step: Annotated[int, Path(ge=0, le=MAX_PLY)],
         srv: ServerDep,
         view: Annotated[
             str | None,

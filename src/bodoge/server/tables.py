@@ -576,7 +576,7 @@ class TableService:
             raise ApiError(
                 "unauthorized",
                 "this needs the seat's credential (X-Seat-Credential)",
-                "席の認証情報（X-Seat-Credential）が必要です",
+                "席の認証情報が必要です。X-Seat-Credentialで送ってください",
             )
         seat = table.seat_of(credential)
         if seat is None:
@@ -789,6 +789,8 @@ class TableService:
             if isinstance(error, StaleMove):
                 table = await self.get(table_id)
                 extra["prompt"] = table.match.prompt(table.seat_of(credential))
+                if expected_ply is not None and expected_ply > table.match.ply:
+                    error = _ahead(expected_ply, table.match.ply)
             return status_of(error), body(error, **extra)
 
     # ---- what a seat may know -----------------------------------------------------------
@@ -840,6 +842,14 @@ class TableService:
 
 def _not_found(table_id: str) -> ApiError:
     return ApiError("not_found", f"no table {table_id!r:.40}", f"卓{table_id!r:.40}はありません")
+
+
+def _ahead(expected_ply: int, ply: int) -> StaleMove:
+    """The stale answer to a move for a ply the game has not reached (nobody moved first)."""
+    return StaleMove(
+        f"expected_ply {expected_ply} is ahead of the game, which is at ply {ply}",
+        ja=f"送られた手数{expected_ply}はまだ来ていません。局面は手数{ply}です",
+    )
 
 
 def _wrong_seat() -> ApiError:

@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bodoge.engine.errors import GameOver, StaleMove
 from bodoge.server.errors import ApiError
+from bodoge.server.levels import level_name
 from bodoge.server.store import DeadlineRow, SeatRow, table_deadlines
 
 if TYPE_CHECKING:
@@ -39,11 +40,7 @@ CLOCK_KINDS = (NONE, REALTIME, TURN)
 FIELDS = {NONE: (), REALTIME: ("bank", "increment"), TURN: ("per_move",)}
 MAX_SECONDS = 30 * 24 * 3600  # 30 days: longer is a mistake, not a clock
 DEFAULT_TIMEOUT_LEVEL = "normal"
-WORDS_JA = {
-    "bank": "持ち時間（bank）",
-    "increment": "加算時間（increment）",
-    "per_move": "1手の時間（per_move）",
-}
+WORDS_JA = {"bank": "持ち時間", "increment": "加算時間", "per_move": "1手の時間"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +70,7 @@ def parse_clock(data: Mapping[str, Any]) -> ClockSettings:
     if kind not in CLOCK_KINDS:
         raise _invalid(
             f"clock.kind {kind!r:.20} is not one of " + ", ".join(CLOCK_KINDS),
-            f"時計の種類{kind!r:.20}はありません（none、realtime、turnのどれか）",
+            f"時計の種類{kind!r:.20}はありません。none、realtime、turnのどれかにしてください",
         )
     wanted = FIELDS[kind]
     for name, value in data.items():
@@ -91,19 +88,20 @@ def parse_clock(data: Mapping[str, Any]) -> ClockSettings:
         if value is None:
             raise _invalid(
                 f"a {kind} clock needs clock.{name} (seconds)",
-                f"{kind}の時計には{WORDS_JA[name]}を秒で指定してください",
+                f"{kind}の時計には、clock.{name}に{WORDS_JA[name]}を秒で指定してください",
             )
         if not _seconds(value, zero_ok=name == "increment"):
             above = "0 or more" if name == "increment" else "more than 0"
             above_ja = "0以上" if name == "increment" else "0より大きく"
             raise _invalid(
                 f"clock.{name} must be {above} seconds, at most {MAX_SECONDS} (30 days)",
-                f"{WORDS_JA[name]}は{above_ja}、{MAX_SECONDS}秒（30日）以下の秒数にしてください",
+                f"clock.{name}（{WORDS_JA[name]}）は{above_ja}、{MAX_SECONDS}秒（30日）以下の"
+                "秒数にしてください",
             )
         if value > MAX_SECONDS:
             raise _invalid(
                 f"clock.{name} must be at most {MAX_SECONDS} seconds (30 days)",
-                f"{WORDS_JA[name]}は{MAX_SECONDS}秒（30日）以下にしてください",
+                f"clock.{name}（{WORDS_JA[name]}）は{MAX_SECONDS}秒（30日）以下にしてください",
             )
         values[name] = float(value)
     return ClockSettings(kind, **values)
@@ -175,8 +173,8 @@ def check_decider(seat: Seat, by: str | None) -> None:
             "stood_in",
             f"a bot ({seat.stand_in}) plays this seat since its time ran out: take it back first "
             "(POST /api/tables/{id}/return)",
-            f"時間切れのため、この席はボット（{seat.stand_in}）が打っています。"
-            "先に席を取り戻してください（POST /api/tables/{id}/return）",
+            f"時間切れのため、この席はボット（{level_name(seat.stand_in or '', 'ja')}）が打って"
+            "います。先にPOST /api/tables/{id}/returnで席を取り戻してください",
         )
     raise StaleMove(f"{by} no longer decides for seat {seat.seat}", ja="その席の担当が変わりました")
 

@@ -27,7 +27,8 @@ from bodoge.engine import BodogeError
 from bodoge.server import timekeeping
 from bodoge.server.clocks import take_back
 from bodoge.server.entries import entries
-from bodoge.server.errors import ApiError, error_json
+from bodoge.server.errors import ApiError, error_json, invalid
+from bodoge.server.jsontext import loads
 from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.schemas import WsAuth, WsMove, WsReturn, WsSync, WsUndo, WsWatch
 from bodoge.server.store import now
@@ -124,25 +125,43 @@ class Hub:
             return None
         text = message.get("text")
         if text is None:  # a binary frame
-            await _refuse(socket, ApiError("bad_request", "messages are JSON text, not binary"))
+            await _refuse(
+                socket,
+                ApiError(
+                    "bad_request",
+                    "messages are JSON text, not binary",
+                    "メッセージはバイナリではなくJSONのテキストで送ってください",
+                ),
+            )
             return None
         if len(text.encode("utf-8")) > self.max_message_bytes:
             await _refuse(
                 socket,
-                ApiError("too_large", f"a message is at most {self.max_message_bytes} bytes", None),
+                ApiError(
+                    "too_large",
+                    f"a message is at most {self.max_message_bytes} bytes",
+                    f"メッセージは{self.max_message_bytes}バイトまでです",
+                ),
                 close=CLOSE_TOO_BIG,
             )
             raise WebSocketDisconnect(CLOSE_TOO_BIG)
         try:
-            data = json.loads(text)
+            data = loads(text)
             kind = data.get("type") if isinstance(data, dict) else None
             if not isinstance(kind, str) or kind not in types:
-                raise ValueError(f"type must be one of {', '.join(types)}")
+                raise ApiError(
+                    "bad_request",
+                    f"bad message: type must be one of {', '.join(types)}",
+                    f"メッセージが正しくありません：typeは{'、'.join(types)}のどれかにしてください",
+                )
             return types[kind].model_validate(data)
-        except (ValueError, ValidationError) as error:
-            text = str(error).splitlines()[0][:200]
-            await _refuse(socket, ApiError("bad_request", f"bad message: {text}"))
-            return None
+        except ValidationError as error:
+            await _refuse(
+                socket, invalid(error.errors(), "bad message: ", "メッセージが正しくありません：")
+            )
+        except ApiError as error:
+            await _refuse(socket, error)
+        return None
 
     async def _hello(self, socket: WebSocket, table_id: str) -> Connection | None:
         first = await self._read(socket, HELLO)
@@ -161,7 +180,7 @@ class Hub:
             await _refuse(socket, error, close=CLOSE_POLICY)
             return None
         assert isinstance(first, WsAuth | WsWatch)
-        return Connection(socket, table_id, seat, credential, max(0, first.last_ply))
+        return Connection(socket, table_id, seat, credential, first.last_ply)
 
     async def _send_updates(self, connection: Connection) -> None:
         while True:
@@ -218,7 +237,7 @@ class Hub:
             if message is None:
                 continue
             if isinstance(message, WsSync):
-                connection.last_ply = max(0, message.last_ply)
+                connection.last_ply = message.last_ply
                 connection.wake.set()
                 continue
             if connection.seat is None:
