@@ -20,7 +20,7 @@ import httpx
 import psycopg
 from logcheck import assert_no_traceback
 
-from bodoge.server import migrate
+from bodoge.server.store import migrate
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"

@@ -25,9 +25,9 @@ if HERE not in sys.path:
 
 from logcheck import Tracebacks  # noqa: E402
 
-from bodoge.server import migrate  # noqa: E402
 from bodoge.server.app import create_app  # noqa: E402
 from bodoge.server.config import Settings  # noqa: E402
+from bodoge.server.store import migrate  # noqa: E402
 
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
 TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")

@@ -29,6 +29,7 @@ from test_ws import auth, until
 from bodoge.engine import StaleMove
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
+from bodoge.server.services.moves import MoveRequest
 
 LIMIT = 60.0  # seconds to wait for something that must happen (a slow, shared machine)
 
@@ -314,10 +315,12 @@ def test_the_person_takes_the_seat_back_and_moves(client: TestClient) -> None:
         mine = prompt(client, table_id, creds[seat])
         action = mine["actions"][0]["id"]
         if seat == late:  # what a stand-in still thinking at the return would send: dropped
-            service = client.app.state.server.tables  # type: ignore[attr-defined]
+            moves = client.app.state.server.moves  # type: ignore[attr-defined]
             with pytest.raises(StaleMove):
-                stand_in_move = (table_id, late, action, mine["ply"], None, "timeout:random")
-                client.portal.call(service.move, *stand_in_move)  # type: ignore[union-attr]
+                stand_in_move = MoveRequest(
+                    table_id, action, mine["ply"], seat=late, by="timeout:random"
+                )
+                client.portal.call(moves.move, stand_in_move)  # type: ignore[union-attr]
         answer = move(client, table_id, creds[seat], action, mine["ply"], f"k{made}")
         assert answer.status_code == 200, answer.text
     assert returned

@@ -24,15 +24,17 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from bodoge.engine import BodogeError
-from bodoge.server import timekeeping
-from bodoge.server.clocks import take_back
 from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, error_json, invalid
 from bodoge.server.jsontext import loads
 from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.schemas import WsAuth, WsMove, WsReturn, WsSync, WsUndo, WsWatch
-from bodoge.server.store import now
-from bodoge.server.tables import Table, TableService
+from bodoge.server.services import clock
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.lobby import Lobby
+from bodoge.server.services.model import Table, require_seat, viewer
+from bodoge.server.services.moves import MoveRequest, Moves
+from bodoge.server.store.models import now
 
 CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
 CLOSE_TOO_BIG = 1009
@@ -64,8 +66,17 @@ class Connection:
 
 
 class Hub:
-    def __init__(self, service: TableService, max_message_bytes: int, limiter: RateLimiter) -> None:
-        self.service = service
+    def __init__(
+        self,
+        cache: TableCache,
+        lobby: Lobby,
+        moves: Moves,
+        max_message_bytes: int,
+        limiter: RateLimiter,
+    ) -> None:
+        self.cache = cache
+        self.lobby = lobby
+        self.moves = moves
         self.max_message_bytes = max_message_bytes
         self.limiter = limiter
         self._connections: dict[str, set[Connection]] = {}
@@ -73,8 +84,8 @@ class Hub:
         # sockets of one table that would get the same update (its spectators, mostly) share
         # one, built and encoded once per process. Only the table's latest updates are kept.
         self._built: dict[str, dict[tuple[Any, ...], str]] = {}
-        service.listeners.append(self.notify)
-        service.interest.append(lambda table_id: bool(self._connections.get(table_id)))
+        cache.listeners.append(self.notify)
+        cache.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
     def connections(self, table_id: str) -> int:
         """How many sockets of the table are open here."""
@@ -169,13 +180,13 @@ class Hub:
             await socket.close(CLOSE_POLICY)
             return None
         try:
-            table = await self.service.current(table_id)  # a reconnect misses nothing
+            table = await self.cache.current(table_id)  # a reconnect misses nothing
             credential = first.credential if isinstance(first, WsAuth) else None
             seat: int | None
             if isinstance(first, WsAuth):
-                seat = self.service.require_seat(table, credential)
+                seat = require_seat(table, credential)
             else:
-                seat = self.service.viewer(table, None)
+                seat = viewer(table, None)
         except ApiError as error:
             await _refuse(socket, error, close=CLOSE_POLICY)
             return None
@@ -186,7 +197,7 @@ class Hub:
         while True:
             await connection.wake.wait()
             connection.wake.clear()
-            table = await self.service.get(connection.table_id)
+            table = await self.cache.get(connection.table_id)
             text = self._update(table, connection)
             connection.last_ply = table.match.ply
             await connection.send_text(text)
@@ -197,7 +208,7 @@ class Hub:
         match, seat = table.match, connection.seat
         connected = tuple(sorted(self.connected(connection.table_id)))
         key = None
-        if table.clock.settings.kind == timekeeping.NONE:
+        if table.clock.settings.kind == clock.NONE:
             key = (
                 id(match),
                 match.ply,
@@ -221,7 +232,7 @@ class Hub:
             "status": table.status,
             "rematch": table.rematch,
             "stand_ins": [each.stand_in for each in table.seats],
-            **timekeeping.clock_json(table, now()),  # the time left as of sending
+            **clock.clock_json(table, now()),  # the time left as of sending
         }
         text = json.dumps(update, ensure_ascii=False)
         if key is not None:
@@ -251,18 +262,20 @@ class Hub:
                 continue
             assert isinstance(message, WsMove | WsUndo)
             action = message.action if isinstance(message, WsMove) else None
-            _, answer = await self.service.answer(
-                connection.table_id,
-                connection.credential,  # checked again: the seat may have been left since
-                action,
-                message.expected_ply,
-                message.client_key,
+            _, answer = await self.moves.answer(
+                MoveRequest(
+                    connection.table_id,
+                    action,
+                    message.expected_ply,
+                    message.client_key,
+                    credential=connection.credential,  # checked again: the seat may be left
+                )
             )
             await connection.send({"type": "answer", "client_key": message.client_key, **answer})
 
     async def _take_back(self, connection: Connection) -> None:
         try:
-            taken = await take_back(self.service, connection.table_id, connection.credential)
+            taken = await self.lobby.take_back(connection.table_id, connection.credential)
         except (ApiError, BodogeError) as error:
             await _refuse(connection.socket, error)
         else:
