@@ -289,8 +289,7 @@ def test_notices_read_in_batches_bring_every_table_through_every_ply_in_order(
             seen: dict[str, list[int]] = {}
             watcher.interest.append(lambda table_id: True)  # as if a socket were on each
 
-            def heard(table_id: str) -> None:
-                table = watcher.cached(table_id)
+            def heard(table_id: str, table: Any) -> None:
                 if table is not None:
                     seen.setdefault(table_id, []).append(table.match.ply)
 

@@ -10,6 +10,7 @@ from bodoge.server.config import Settings
 from bodoge.server.ratelimit import RateLimiter
 from bodoge.server.realtime.hub import Hub
 from bodoge.server.realtime.notices import Notices
+from bodoge.server.realtime.sockets import Sockets
 from bodoge.server.runners.bots import Bots
 from bodoge.server.runners.leases import Leases
 from bodoge.server.runners.timeouts import Timeouts
@@ -32,7 +33,10 @@ class Server:
         self.lobby = Lobby(self.cache, settings)
         self.moves = Moves(self.cache)
         self.replays = Replays(self.cache)
-        self.hub = Hub(self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter)
+        self.hub = Hub(self.cache)
+        self.sockets = Sockets(
+            self.hub, self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter
+        )
         self.bots = Bots(self.cache, self.moves, settings)
         self.timeouts = Timeouts(self.cache)
         self.leases = Leases(self.cache, self.store, settings)

@@ -1,4 +1,4 @@
-"""Routes: the websocket of a table (the protocol is the hub's: realtime/hub.py)."""
+"""Routes: the websocket of a table (its protocol: realtime/sockets.py and hub.py)."""
 
 from __future__ import annotations
 
@@ -9,4 +9,4 @@ router = APIRouter()
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
-    await socket.app.state.server.hub.serve(socket, table_id)
+    await socket.app.state.server.sockets.serve(socket, table_id)

@@ -38,6 +38,7 @@ from redis.exceptions import RedisError
 
 from bodoge.server.services import clock
 from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table
 from bodoge.server.store.queries import moves_noticed
 
 log = logging.getLogger("bodoge.server")
@@ -103,8 +104,9 @@ class Notices:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.client.aclose()
 
-    def publish(self, table_id: str, ply: int) -> None:
-        self._outbox.append(notice(table_id, ply))
+    def publish(self, table_id: str, table: Table | None) -> None:
+        """Send a notice of a change committed here (with the table's ply)."""
+        self._outbox.append(notice(table_id, table.match.ply if table is not None else 0))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
 

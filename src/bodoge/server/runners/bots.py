@@ -49,7 +49,7 @@ class Bots:
         self._pool: ProcessPoolExecutor | None = None
         self._moving = asyncio.Semaphore(MOVES_AT_ONCE)
 
-    def wake(self, table_id: str) -> None:
+    def wake(self, table_id: str, table: Table | None = None) -> None:
         self._drivers.wake(table_id, self._drive)
 
     def stop(self, table_id: str) -> None:

@@ -11,7 +11,7 @@ Two processes that briefly both believe they hold a table are harmless: every mo
 the table's row lock and its expected ply, so only one of the two identical decisions is
 applied.
 
-A runner is anything with `wake(table_id)` (look at the table, act if it is its turn) and
+A runner is anything with `wake(table_id, table)` (look at the table, act if it is its turn) and
 `stop(table_id)` (the lease went elsewhere): `Leases.add(runner)` is all it takes.
 """
 
@@ -28,6 +28,7 @@ from typing import Protocol
 from bodoge.server import auth
 from bodoge.server.config import Settings
 from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table
 from bodoge.server.store import leases
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import now
@@ -36,7 +37,7 @@ log = logging.getLogger("bodoge.server")
 
 
 class Runner(Protocol):
-    def wake(self, table_id: str) -> None: ...
+    def wake(self, table_id: str, table: Table | None = None) -> None: ...
 
     def stop(self, table_id: str) -> None: ...
 
@@ -64,23 +65,22 @@ class Leases:
     def add(self, runner: Runner) -> None:
         self.runners.append(runner)
 
-    def _heard_of(self, table_id: str) -> None:
+    def _heard_of(self, table_id: str, table: Table | None) -> None:
         if table_id in self.held:
-            self._wake(table_id)
+            self._wake(table_id, table)
 
-    def _committed(self, table_id: str, ply: int) -> None:
+    def _committed(self, table_id: str, table: Table | None) -> None:
         # Only a change made here may take a lease at once (a new table, a game that starts):
         # the process that made a change elsewhere took it, and one that died is the scan's.
         if table_id not in self.held:
-            self.changed(table_id)
+            self.changed(table_id, table)
 
-    def changed(self, table_id: str) -> None:
-        """A table this process changed: wake its runners here if this process holds its lease;
-        take the lease first if nobody holds it."""
+    def changed(self, table_id: str, table: Table | None) -> None:
+        """A table this process changed (`table`: as cached): wake its runners here if this
+        process holds its lease; take the lease first if nobody holds it."""
         if table_id in self.held:
-            self._wake(table_id)
+            self._wake(table_id, table)
             return
-        table = self.cache.cached(table_id)
         if table is not None and table.status == "over":
             self._elsewhere.pop(table_id, None)
         elif (
@@ -92,10 +92,10 @@ class Leases:
             self._taking[table_id] = task
             task.add_done_callback(lambda _: self._taking.pop(table_id, None))
 
-    def _wake(self, table_id: str) -> None:
+    def _wake(self, table_id: str, table: Table | None = None) -> None:
         for runner in self.runners:
             try:
-                runner.wake(table_id)
+                runner.wake(table_id, table)
             except Exception:
                 log.exception("runner failed to wake for table %s", table_id)
 

@@ -38,8 +38,10 @@ class Timeouts:
         self._drivers = TableDrivers("timeouts")
         self._wakeups: dict[str, asyncio.Event] = {}
 
-    def wake(self, table_id: str) -> None:
-        table = self.cache.cached(table_id)
+    def wake(self, table_id: str, table: Table | None = None) -> None:
+        """Drive the table's clock (`table`: as cached, if the caller has it)."""
+        if table is None:
+            table = self.cache.cached(table_id)
         if table is not None and table.clock.settings.kind == clock.NONE:
             return  # a table's clock never changes: nothing to drive, no task (most tables)
         self._wakeups.setdefault(table_id, asyncio.Event()).set()

@@ -52,9 +52,11 @@ class TableCache:
         self.settings = settings
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self.listeners: list[Callable[[str], None]] = []  # told of every change, ours or not
-        # told of each change this process committed, with the table's ply (the notices)
-        self.committed: list[Callable[[str, int], None]] = []
+        # Told of every change, ours or not, with the table as cached (None: not in memory):
+        # what they need of it comes with the call, so none calls back into the cache.
+        self.listeners: list[Callable[[str, Table | None], None]] = []
+        # told of each change this process committed (the notices, the lease gate)
+        self.committed: list[Callable[[str, Table | None], None]] = []
         # whether something here needs a table kept current (a websocket on it, its lease)
         self.interest: list[Callable[[str], bool]] = []
         self._ticks = itertools.count()  # orders the readers' asks and the full reads (`refresh`)
@@ -259,22 +261,22 @@ class TableCache:
             table.status = "over"
 
     def changed(self, table_id: str) -> None:
-        """A change this process committed: the other processes are told (with the ply), then
-        the listeners here (the websockets, the bots)."""
+        """A change this process committed: the other processes are told, then the listeners
+        here (the websockets, the bots)."""
         table = self._tables.get(table_id)
-        ply = table.match.ply if table is not None else 0
         for hook in self.committed:
             try:
-                hook(table_id, ply)
+                hook(table_id, table)
             except Exception:
                 log.exception("committed hook failed for table %s", table_id)
         self.changed_elsewhere(table_id)
 
     def changed_elsewhere(self, table_id: str) -> None:
         """Tell the listeners of a change (ours, or another process's once refreshed)."""
+        table = self._tables.get(table_id)
         for listener in self.listeners:
             try:
-                listener(table_id)
+                listener(table_id, table)
             except Exception:
                 log.exception("listener failed for table %s", table_id)
 
