@@ -8,6 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 from serverkit import guest, move, prompt, seat_header, two_people
+from test_ws import until
 
 import bodoge.server
 
@@ -199,3 +200,27 @@ def test_the_error_table_of_the_docs_lists_every_code_with_its_status() -> None:
     wanted = {code: str(status) for code, (status, _) in API_CODES.items()}
     wanted.update({code: str(status) for code, status in ENGINE_STATUS.items()})
     assert {code: rows.get(code) for code in wanted} == wanted
+
+
+def test_an_engine_error_without_japanese_words_reads_as_its_kind(client: TestClient) -> None:
+    """The engine's and the games' refusals that carry no Japanese of their own: the kind's
+    Japanese line, not that line with the English detail in parentheses."""
+    headers = guest(client)
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    unknown = client.post(
+        "/api/tables", headers=headers, json={"game": "chess", "players": 2, "seats": seats}
+    )
+    assert unknown.status_code == 400
+    assert unknown.json()["error"]["message"]["ja"] == "そのゲームはありません"
+    assert "chess" in unknown.json()["error"]["message"]["en"]
+    table_id, creds = two_people(client)
+    seat = prompt(client, table_id, creds[0])["pending"][0]
+    illegal = move(client, table_id, creds[seat], "fly:away", 0)
+    assert illegal.status_code == 422
+    assert illegal.json()["error"]["message"]["ja"] == "その手は今は選べません"
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_json({"type": "auth", "credential": creds[seat], "last_ply": 0})
+        until(socket, "update")
+        socket.send_json({"type": "move", "action": "fly:away", "expected_ply": 0})
+        answer = until(socket, "answer")
+        assert answer["error"]["message"]["ja"] == "その手は今は選べません"

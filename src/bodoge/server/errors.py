@@ -70,9 +70,13 @@ class ApiError(Exception):
 
 
 def error_json(error: BaseException) -> dict[str, Any]:
-    """The `{"code", "message"}` of an error the caller caused; "internal" for anything else."""
-    if isinstance(error, ApiError | BodogeError):
+    """The `{"code", "message"}` of an error the caller caused; "internal" for anything else.
+    An engine error raised without Japanese words of its own reads as its kind's Japanese line
+    (not that line with the English detail in parentheses)."""
+    if isinstance(error, ApiError):
         return error.to_json()
+    if isinstance(error, BodogeError):
+        return {"code": error.code, "message": {"en": str(error), "ja": error.ja or error.kind_ja}}
     return ApiError("internal", "internal server error").to_json()
 
 
