@@ -9,6 +9,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,8 +18,9 @@ from pathlib import Path
 
 import httpx
 import psycopg
+from logcheck import assert_no_traceback
 
-from bodoge.server import migrate
+from bodoge.server.store import migrate
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
@@ -86,6 +88,8 @@ def free_port() -> int:
 
 @contextmanager
 def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
+    """The cluster while it runs; its log (every worker's) must hold no traceback (the log
+    rule: checked when the test's block ends without failing)."""
     name = f"bodoge_workers_{secrets.token_hex(4)}"
     with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
@@ -96,10 +100,13 @@ def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
     command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--db", db_url,
                "--redis", REDIS, "--redis-channel", channel,
                "--workers", str(workers), *extra]  # fmt: skip
+    log_dir = tempfile.TemporaryDirectory(prefix="bodoge-cluster-")
+    log_path = Path(log_dir.name) / "serve.log"
+    log = log_path.open("wb")
     process = subprocess.Popen(
         command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONPATH": SRC},
         start_new_session=True,
     )
@@ -125,6 +132,11 @@ def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
                 (name,),
             )
             admin.execute(f'DROP DATABASE "{name}"')
+        log.close()
+    try:
+        assert_no_traceback(log_path, f"bodoge serve --workers {workers}")
+    finally:
+        log_dir.cleanup()
 
 
 def _healthy(base: str) -> bool:

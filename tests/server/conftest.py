@@ -2,10 +2,13 @@
 
 PostgreSQL: a fresh database per test session on postgresql+psycopg://postgres@127.0.0.1:5432/
 (made from the `test` database, dropped at the end); each test starts with empty tables.
+
+The log rule: a traceback the server logs during a test fails that test (`no_tracebacks`).
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sys
 from collections.abc import Iterator
@@ -20,12 +23,41 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from bodoge.server import migrate  # noqa: E402
+from logcheck import Tracebacks  # noqa: E402
+
 from bodoge.server.app import create_app  # noqa: E402
 from bodoge.server.config import Settings  # noqa: E402
+from bodoge.server.store import migrate  # noqa: E402
 
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
 TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "expected_traceback(text): the test causes a logged traceback holding `text` on purpose",
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_tracebacks(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test if anything logged a traceback while it ran (uvicorn's own loggers
+    propagate to the root one: wire.py starts it without a logging config of its own), but
+    for those its `expected_traceback` marker names."""
+    caught = Tracebacks()
+    root = logging.getLogger()
+    root.addHandler(caught)
+    try:
+        yield
+    finally:
+        root.removeHandler(caught)
+    expected = [
+        text for mark in request.node.iter_markers("expected_traceback") for text in mark.args
+    ]
+    found = [each for each in caught.found if not any(text in each for text in expected)]
+    if found:
+        pytest.fail("the server logged a traceback:\n" + "\n\n".join(found), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from serverkit import guest, new_table, prompt, seat_header, wait_for_bots
 
 from bodoge.ai import make_bot
 from bodoge.engine import Match, game_ids, get_game
-from bodoge.server.thinking import bot_seed
+from bodoge.server.runners.thinking import bot_seed
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from logcheck import assert_no_traceback
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
 from sqlalchemy import create_engine, text
 from test_lobby import assert_error
@@ -28,6 +29,7 @@ from test_ws import auth, until
 from bodoge.engine import StaleMove
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
+from bodoge.server.services.moves import MoveRequest
 
 LIMIT = 60.0  # seconds to wait for something that must happen (a slow, shared machine)
 
@@ -313,10 +315,12 @@ def test_the_person_takes_the_seat_back_and_moves(client: TestClient) -> None:
         mine = prompt(client, table_id, creds[seat])
         action = mine["actions"][0]["id"]
         if seat == late:  # what a stand-in still thinking at the return would send: dropped
-            service = client.app.state.server.tables  # type: ignore[attr-defined]
+            moves = client.app.state.server.moves  # type: ignore[attr-defined]
             with pytest.raises(StaleMove):
-                stand_in_move = (table_id, late, action, mine["ply"], None, "timeout:random")
-                client.portal.call(service.move, *stand_in_move)  # type: ignore[union-attr]
+                stand_in_move = MoveRequest(
+                    table_id, action, mine["ply"], seat=late, by="timeout:random"
+                )
+                client.portal.call(moves.move, stand_in_move)  # type: ignore[union-attr]
         answer = move(client, table_id, creds[seat], action, mine["ply"], f"k{made}")
         assert answer.status_code == 200, answer.text
     assert returned
@@ -424,7 +428,8 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     data = tmp_path / "data"
-    server = start(data, port)
+    log = tmp_path / "serve.log"
+    server = start(data, port, log)
     try:
         tokens = [httpx.post(f"{base}/api/guests", json={"name": n}).json() for n in "AB"]
         aki, ben = ({"Authorization": f"Bearer {token['token']}"} for token in tokens)
@@ -467,7 +472,7 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
         assert rows and all(ply == 1 for _, ply in rows)  # started by the move (ply 1)
         database.execute("UPDATE deadlines SET due = due - 7200 WHERE table_id = ?", (table_id,))
     database.close()
-    server = start(data, port)
+    server = start(data, port, log)
     try:
 
         def timed_out() -> list[dict[str, Any]]:
@@ -479,3 +484,4 @@ def test_kill_9_keeps_the_deadline_a_move_started(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    assert_no_traceback(log)

@@ -18,18 +18,21 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from logcheck import assert_no_traceback
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 GAMES = ("koremon_evolution", "collect", "koremon_trick", "koremon_evolution")
 
 
-def start(data: Path, port: int) -> subprocess.Popen[str]:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--data", str(data),
-         "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, "PYTHONPATH": SRC},
-    )  # fmt: skip
+def start(data: Path, port: int, log: Path) -> subprocess.Popen[str]:
+    """`bodoge serve` on `data`, its log in the file `log` (appended to)."""
+    with log.open("ab") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--data", str(data),
+             "--bot-delay", "0"],
+            stdout=out, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONPATH": SRC},
+        )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -80,7 +83,8 @@ def test_kill_9_loses_no_applied_move(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     data = tmp_path / "data"
-    server = start(data, port)
+    log = tmp_path / "serve.log"
+    server = start(data, port, log)
     players: list[Player] = []
     try:
         token = httpx.post(f"{base}/api/guests", json={"name": "Aki"}).json()["token"]
@@ -109,7 +113,7 @@ def test_kill_9_loses_no_applied_move(tmp_path: Path) -> None:
     applied = sum(len(p.applied) for p in players)
     assert applied >= 40, f"only {applied} moves were applied before the kill"
 
-    server = start(data, port)
+    server = start(data, port, log)
     try:
         for player in players:
             headers = player.headers
@@ -137,5 +141,6 @@ def test_kill_9_loses_no_applied_move(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    assert_no_traceback(log)
     print(f"kill -9 test: {applied} moves answered applied before the kill, 0 lost, "
           f"{len(players)} tables finished after the restart")  # fmt: skip

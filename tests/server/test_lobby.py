@@ -246,6 +246,7 @@ def test_a_streamed_body_over_the_limit_is_too_large(client: TestClient) -> None
     assert_error(answer, 413, "too_large")
 
 
+@pytest.mark.expected_traceback("RuntimeError: secret detail")
 def test_anything_unexpected_is_internal_without_detail(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

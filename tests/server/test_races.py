@@ -14,6 +14,7 @@ from serverkit import guest, move, new_table, prompt, seat_header, two_people
 
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
+from bodoge.server.services.moves import MoveRequest
 
 RACERS = 8
 
@@ -94,13 +95,14 @@ def test_many_joins_for_the_last_seat_seat_exactly_one(client: TestClient) -> No
 def test_the_service_under_gather(client: TestClient) -> None:
     """The same race inside one event loop, without HTTP: the table's lock alone decides."""
     table_id, creds = two_people(client)
-    service = client.app.state.server.tables  # type: ignore[attr-defined]
+    moves = client.app.state.server.moves  # type: ignore[attr-defined]
     seat = prompt(client, table_id, creds[0])["pending"][0]
 
     async def race() -> list[tuple[int, dict[str, Any]]]:
-        return await asyncio.gather(
-            *[service.answer(table_id, creds[seat], "roll", 0, f"g{n}") for n in range(RACERS)]
-        )
+        requests = [
+            MoveRequest(table_id, "roll", 0, f"g{n}", credential=creds[seat]) for n in range(RACERS)
+        ]
+        return await asyncio.gather(*[moves.answer(request) for request in requests])
 
     answers = client.portal.call(race)  # type: ignore[union-attr]
     assert Counter(body["status"] for _, body in answers) == {"applied": 1, "stale": RACERS - 1}

@@ -11,8 +11,8 @@ from serverkit import guest, move, new_table, play_first_actions, prompt, seat_h
 from test_lobby import assert_error
 
 from bodoge.engine import Match
-from bodoge.server import replays
-from bodoge.server.replays import reveal
+from bodoge.server.services import replays
+from bodoge.server.services.replays import reveal
 
 
 def still(live: dict[str, Any]) -> dict[str, Any]:
@@ -151,11 +151,11 @@ def test_the_cache_keeps_checkpoints_of_a_bounded_number_of_tables(
         tables.append(table_id)
     server = client.app.state.server  # type: ignore[attr-defined]
     first = [replay(client, tables[0], step, "all").json() for step in range(9)]
-    cached = server.replays._cache[tables[0]]
+    cached = server.replays._replayed[tables[0]]
     assert sorted(cached.checkpoints) == [0, 4, 8]
     for table_id in tables[1:]:
         replay(client, table_id, 3, "0")
-    assert list(server.replays._cache) == tables[1:]  # the least recently used went first
+    assert list(server.replays._replayed) == tables[1:]  # the least recently used went first
     # Rebuilt from nothing, the same answers.
     assert [replay(client, tables[0], step, "all").json() for step in range(9)] == first
 

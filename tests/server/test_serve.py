@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from logcheck import assert_no_traceback
 
 from bodoge.cli.main import main
 
@@ -37,7 +38,9 @@ def test_serve_runs_the_server_with_sqlite_in_the_data_folder(tmp_path: Path) ->
     try:
         assert server.stdout is not None and server.stderr is not None
         assert server.stdout.readline().strip() == f"bodoge serve: http://127.0.0.1:{port}"
+        log = []
         for line in server.stderr:  # uvicorn says when it listens
+            log.append(line)
             if "Uvicorn running" in line or "Application startup complete" in line:
                 break
         answer = httpx.post(f"http://127.0.0.1:{port}/api/guests", json={"name": "Aki"})
@@ -45,7 +48,8 @@ def test_serve_runs_the_server_with_sqlite_in_the_data_folder(tmp_path: Path) ->
         assert (data / "bodoge.sqlite3").is_file()
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        _, rest = server.communicate(timeout=30)
+    assert_no_traceback("".join(log) + rest)
 
 
 def test_a_bad_database_url_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,6 @@
-"""The one-statement move on PostgreSQL (`store.append_move`, `TableService._append`), and the
-notices' batched reads (`Notices`, `store.moves_noticed`), with two `TableService`s on one
-database standing for two server processes.
+"""The one-statement move on PostgreSQL (`queries.append_move`, `Moves._append`), and the
+notices' batched reads (`Notices`, `queries.moves_noticed`), with two sets of table services on
+one database standing for two server processes.
 
 - A move from a cached table whose version is still the stored one is one statement; a table
   another process changed meanwhile (a move, a leave) is refused by that statement, nothing is
@@ -23,12 +23,17 @@ from sqlalchemy import create_engine, text
 
 from bodoge.engine import StaleMove
 from bodoge.server import auth
-from bodoge.server import notices as notices_module
 from bodoge.server.config import Settings
 from bodoge.server.errors import ApiError
-from bodoge.server.notices import Notices
-from bodoge.server.store import PlayerRow, Store, append_move, moves_noticed, now
-from bodoge.server.tables import SeatRequest, TableService
+from bodoge.server.realtime import notices as notices_module
+from bodoge.server.realtime.notices import Notices
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.lobby import Lobby
+from bodoge.server.services.model import SeatRequest
+from bodoge.server.services.moves import MoveRequest, Moves
+from bodoge.server.store.database import Store
+from bodoge.server.store.models import PlayerRow, now
+from bodoge.server.store.queries import append_move, moves_noticed
 
 REDIS = "redis://127.0.0.1:6379/0"
 TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")
@@ -43,12 +48,46 @@ def pg_url(postgres_url: str) -> Iterator[str]:
     yield postgres_url
 
 
+class Process:
+    """One server process's table services: its cache (whose attributes it answers for), its
+    lobby (create, join, leave) and its moves (`move`, a `MoveRequest` from its parts)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.cache = TableCache(Store(settings), settings)
+        self.lobby = Lobby(self.cache, settings)
+        self.moves = Moves(self.cache)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.cache, name)
+
+    async def create(self, *args: Any, **kwargs: Any) -> Any:
+        return await self.lobby.create(*args, **kwargs)
+
+    async def join(self, *args: Any) -> Any:
+        return await self.lobby.join(*args)
+
+    async def leave(self, *args: Any) -> Any:
+        return await self.lobby.leave(*args)
+
+    async def move(
+        self,
+        table_id: str,
+        seat: int,
+        action: int,
+        ply: int,
+        by: str | None = None,
+        credential: str | None = None,
+    ) -> dict[str, Any]:
+        request = MoveRequest(table_id, action, ply, seat=seat, by=by, credential=credential)
+        return await self.moves.move(request)
+
+
 @asynccontextmanager
-async def processes(url: str, count: int = 2) -> AsyncIterator[list[TableService]]:
+async def processes(url: str, count: int = 2) -> AsyncIterator[list[Process]]:
     """`count` table services on one database, each with its own store (its own connections)
     and its own cache, like separate server processes."""
     settings = Settings(database_url=url, bot_delay=0, stand_in_level="random")
-    services = [TableService(Store(settings), settings) for _ in range(count)]
+    services = [Process(settings) for _ in range(count)]
     try:
         yield services
     finally:
@@ -56,23 +95,23 @@ async def processes(url: str, count: int = 2) -> AsyncIterator[list[TableService
             await service.store.close()
 
 
-async def a_player(service: TableService, name: str) -> PlayerRow:
+async def a_player(service: Process, name: str) -> PlayerRow:
     player = PlayerRow(id=auth.new_id(), name=name, token_hash=auth.new_id(), created=now())
     await service.store.add_player(player)
     return player
 
 
-async def stored_moves(service: TableService, table_id: str) -> list[int]:
+async def stored_moves(service: Process, table_id: str) -> list[int]:
     return [move.ply for move in await service.store.moves(table_id)]
 
 
-async def version_of(service: TableService, table_id: str) -> int:
+async def version_of(service: Process, table_id: str) -> int:
     found = await service.store.table(table_id)
     assert found is not None
     return found[0].version
 
 
-def first_action(service: TableService, table_id: str) -> tuple[int, int, int]:
+def first_action(service: Process, table_id: str) -> tuple[int, int, int]:
     """(seat, action, ply) of the first pending seat's first legal action, from the cache."""
     table = service.cached(table_id)
     assert table is not None
@@ -80,7 +119,7 @@ def first_action(service: TableService, table_id: str) -> tuple[int, int, int]:
     return seat, table.match.state.legal_actions(seat)[0], table.match.ply
 
 
-async def person_and_bot(service: TableService) -> tuple[str, str]:
+async def person_and_bot(service: Process) -> tuple[str, str]:
     """A started table (a person and a bot, no bot runner: the tests move for the bot)."""
     player = await a_player(service, "Aki")
     table, _, credential, _ = await service.create(
@@ -96,12 +135,12 @@ async def person_and_bot(service: TableService) -> tuple[str, str]:
     return table.id, credential
 
 
-async def move_first(service: TableService, table_id: str, credential: str) -> dict[str, Any]:
+async def move_first(service: Process, table_id: str, credential: str) -> dict[str, Any]:
     table = await service.get(table_id)
     seat, action, ply = first_action(service, table_id)
     if seat == 0:
-        return await service.move(table_id, seat, action, ply, None, credential=credential)
-    return await service.move(table_id, seat, action, ply, None, by=table.seats[seat].decider())
+        return await service.move(table_id, seat, action, ply, credential=credential)
+    return await service.move(table_id, seat, action, ply, by=table.seats[seat].decider())
 
 
 def test_append_move_writes_only_at_the_stored_version(pg_url: str) -> None:
@@ -155,14 +194,14 @@ def test_a_stale_cache_is_refused_by_the_statement_and_the_full_path_decides(pg_
 
 
 async def move_first_at(
-    service: TableService, table_id: str, credential: str, ply: int
+    service: Process, table_id: str, credential: str, ply: int
 ) -> dict[str, Any]:
     table = await service.get(table_id)
     seat = table.match.pending()[0]
     action = table.match.state.legal_actions(seat)[0]
     by = None if seat == 0 else table.seats[seat].decider()
     return await service.move(
-        table_id, seat, action, ply, None, by=by, credential=credential if seat == 0 else None
+        table_id, seat, action, ply, by=by, credential=credential if seat == 0 else None
     )
 
 
@@ -188,7 +227,7 @@ def test_a_leave_elsewhere_makes_the_statement_refuse_and_the_credential_is_chec
             await two.leave(table.id, credentials[mover])  # a bot stands in from now on
             action = table.match.state.legal_actions(mover)[0]
             with pytest.raises(ApiError) as refused:
-                await one.move(table.id, mover, action, 0, None, credential=credentials[mover])
+                await one.move(table.id, mover, action, 0, credential=credentials[mover])
             assert refused.value.code == "unauthorized"
             assert await stored_moves(one, table.id) == []
 
@@ -250,13 +289,12 @@ def test_notices_read_in_batches_bring_every_table_through_every_ply_in_order(
             seen: dict[str, list[int]] = {}
             watcher.interest.append(lambda table_id: True)  # as if a socket were on each
 
-            def heard(table_id: str) -> None:
-                table = watcher.cached(table_id)
+            def heard(table_id: str, table: Any) -> None:
                 if table is not None:
                     seen.setdefault(table_id, []).append(table.match.ply)
 
             watcher.listeners.append(heard)
-            notices = [Notices(REDIS, channel, service) for service in (mover, watcher)]
+            notices = [Notices(REDIS, channel, service.cache) for service in (mover, watcher)]
             for each in notices:
                 await each.start()
             try:
@@ -318,7 +356,7 @@ def test_noticed_moves_are_read_by_two_queries_at_once_a_table_in_one_at_a_time(
         channel = f"test-{secrets.token_hex(4)}"
         async with processes(pg_url) as (mover, watcher):
             watcher.interest.append(lambda table_id: True)  # as if a socket were on each
-            notices = [Notices(REDIS, channel, service) for service in (mover, watcher)]
+            notices = [Notices(REDIS, channel, service.cache) for service in (mover, watcher)]
             for each in notices:
                 await each.start()
             try:

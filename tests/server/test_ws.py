@@ -142,3 +142,33 @@ def test_a_seat_left_cannot_move_on_its_open_socket(client: TestClient) -> None:
             {"type": "move", "action": "roll", "expected_ply": hello["ply"], "client_key": "z"}
         )
         assert until(socket, "answer")["status"] == "unauthorized"
+
+
+def test_a_nested_or_out_of_bounds_message_gets_an_error_and_the_socket_stays_open(
+    client: TestClient,
+) -> None:
+    table_id, creds = two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        auth(socket, creds[0])
+        socket.send_text("[" * 1000 + "]" * 1000)
+        error = until(socket, "error")["error"]
+        assert error["code"] == "bad_request"
+        assert error["message"]["en"] == (
+            "the message nests arrays and objects more than 32 levels deep"
+        )
+        for bad in [
+            {"type": "sync", "last_ply": -1},
+            {"type": "sync", "last_ply": 2**70},
+            {"type": "move", "action": "roll", "expected_ply": "0"},
+        ]:
+            socket.send_json(bad)
+            refused = until(socket, "error")["error"]
+            assert refused["code"] == "bad_request", bad
+            assert refused["message"]["en"].startswith("bad message: "), refused
+            assert refused["message"]["ja"].startswith("メッセージが正しくありません："), refused
+        socket.send_text("not json")
+        assert (
+            until(socket, "error")["error"]["message"]["ja"] == "メッセージがJSONとして読めません"
+        )
+        socket.send_json({"type": "sync", "last_ply": 0})  # still open
+        assert until(socket, "update")["ply"] == 0

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import uvicorn
+from fastapi import FastAPI
 
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
@@ -21,14 +22,15 @@ def free_port() -> int:
 
 
 @asynccontextmanager
-async def running(settings: Settings) -> AsyncIterator[str]:
-    """The server's base URL (http://127.0.0.1:PORT) while it runs."""
+async def running(settings: Settings, app: FastAPI | None = None) -> AsyncIterator[str]:
+    """The server's address (127.0.0.1:PORT) while it runs (`app`, else a new one)."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings),
+        app or create_app(settings),
         host="127.0.0.1",
         port=port,
         log_level="warning",
+        log_config=None,  # uvicorn's loggers propagate to the root one: the log rule sees them
         ws_max_size=settings.max_ws_message_bytes * 4,
     )
     server = uvicorn.Server(config)

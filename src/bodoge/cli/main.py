@@ -16,9 +16,10 @@ from bodoge.cli import play as play_command
 from bodoge.cli import replay as replay_command
 from bodoge.cli import serve as serve_command
 from bodoge.cli import simulate as simulate_command
-from bodoge.cli.messages import LANGS, default_lang
+from bodoge.cli.messages import default_lang
 from bodoge.cli.stateio import dump, read_state
 from bodoge.engine import BodogeError, GameInfo, IllegalAction, OptionSpec, game_ids, get_game
+from bodoge.engine.langs import LANGS
 from bodoge.engine.notation import parse_seat
 from bodoge.engine.options import parse_option_pairs
 

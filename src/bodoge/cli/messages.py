@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 
-LANGS = ("en", "ja")
-
 MESSAGES = {
     "en": {
         "help": "type an action's notation or its number; ? this help, v redraw, u undo, q quit",

@@ -17,8 +17,9 @@ from typing import Any
 
 from bodoge.ai import SPEC_HELP, Bot, make_bot
 from bodoge.cli.menu import error_line, menu_lines, read_choice
-from bodoge.cli.messages import LANGS, bot_name, default_lang, say
+from bodoge.cli.messages import bot_name, default_lang, say
 from bodoge.engine import BodogeError, InvalidOptions, Match, get_game
+from bodoge.engine.langs import LANGS
 from bodoge.engine.options import parse_option_pairs
 from bodoge.engine.rng import fresh_seed
 

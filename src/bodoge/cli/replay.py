@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bodoge.cli.messages import LANGS, default_lang, say
+from bodoge.cli.messages import default_lang, say
 from bodoge.cli.stateio import MAX_INPUT_BYTES, InputError
 from bodoge.engine import IllegalAction, Match
+from bodoge.engine.langs import LANGS
 from bodoge.engine.record import read_record
 
 

@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     # starts a new one when one dies. Each imports the app by name, so the settings go to them
     # as JSON in the environment (they are the command line's, nothing secret beyond the URLs).
     from bodoge.server.app import SETTINGS_VARIABLE
-    from bodoge.server.migrate import upgrade
+    from bodoge.server.store.migrate import upgrade
 
     upgrade(settings.sync_url())  # once, before the workers start
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings.to_json())

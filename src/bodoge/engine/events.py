@@ -25,9 +25,9 @@ from importlib import resources
 from typing import Any
 
 from bodoge.engine.errors import ContentError
+from bodoge.engine.langs import LANGS
 
 Event = dict[str, Any]
-LANGS = ("en", "ja")
 PRIVATE = "private"
 VISIBLE_TO = "visible_to"
 ENGINE_KINDS = ("seat", "seats", "int", "text", "bool", "data")

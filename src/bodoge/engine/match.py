@@ -30,11 +30,11 @@ from typing import Any, NamedTuple
 
 from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
 from bodoge.engine.events import Event, default_seat_name, visible_events
+from bodoge.engine.langs import LANGS
 from bodoge.engine.registry import get_game
 from bodoge.engine.result import Result
 from bodoge.engine.state import State
 
-LANGS = ("en", "ja")
 UNDO = "undo"  # the notation of an undo in the log and the record
 
 

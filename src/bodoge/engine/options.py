@@ -20,8 +20,7 @@ from importlib import resources
 from typing import Any
 
 from bodoge.engine.errors import ContentError, InvalidOptions
-
-LANGS = ("en", "ja")
+from bodoge.engine.langs import LANGS
 
 
 @dataclass(frozen=True)

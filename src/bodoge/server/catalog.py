@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bodoge.engine import game_ids, get_game
-from bodoge.server.levels import LEVEL_WORDS
-from bodoge.server.tables import BOT_LEVELS
+from bodoge.server.levels import BOT_LEVELS, LEVEL_WORDS
 
 
 def bot_levels(policies: tuple[tuple[str, str], ...] = ()) -> dict[str, dict[str, str]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bodoge.engine.errors import BodogeError
+from bodoge.server.levels import BOT_LEVELS
 
 DEFAULT_DATA_DIR = "bodoge-data"
 DATABASE_FILE = "bodoge.sqlite3"
@@ -62,8 +63,6 @@ class Settings:
 
     def bot_levels(self) -> tuple[str, ...]:
         """Every level a seat may ask for: the terminal's, then the configured policies."""
-        from bodoge.server.tables import BOT_LEVELS
-
         return (*BOT_LEVELS, *(name for name, _ in self.policy_bots))
 
     def bot_spec(self, level: str) -> str:

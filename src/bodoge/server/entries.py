@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bodoge.cli.messages import LANGS
+from bodoge.engine.langs import LANGS
 from bodoge.server.levels import level_name
 
 if TYPE_CHECKING:
     from bodoge.engine import Match
-    from bodoge.server.tables import Table
+    from bodoge.server.services.model import Table
 
 
 # The words of a seat nobody is named for; seats are numbered from 1 wherever a person reads

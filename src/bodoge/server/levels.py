@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bodoge.ai.factory import LEVEL_INFO
 
+BOT_LEVELS = ("random", "easy", "normal", "hard")  # the levels a seat may ask for, weakest first
+
 SERVER_LEVEL_INFO = {  # the one level the terminal's LEVEL_INFO does not describe
     "random": {
         "en": "Random: any legal move, for testing",

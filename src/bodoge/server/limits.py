@@ -1,13 +1,14 @@
 """The request body limit, as ASGI middleware: a body over the limit is answered 413 too_large
 before any route sees it, whether it says its length (Content-Length) or streams in. Bodies are
-small (64 KiB), so the middleware reads the whole body first and hands it on."""
+small (64 KiB), so the middleware reads the whole body first, refuses one that is not UTF-8 or
+nests too deep (422 bad_request, `jsontext.check_body`) and hands it on."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from bodoge.server.errors import ApiError
+from bodoge.server.errors import ApiError, send_error
+from bodoge.server.jsontext import check_body
 
 Scope = dict[str, Any]
 
@@ -40,6 +41,12 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        if body:
+            try:
+                check_body(body)
+            except ApiError as error:
+                await send_error(send, error)
+                return
         given = False
 
         async def replay() -> Any:
@@ -57,10 +64,4 @@ class BodyLimit:
             f"a request body is at most {self.max_bytes} bytes",
             f"リクエストの本文は{self.max_bytes}バイトまでです",
         )
-        payload = json.dumps({"error": error.to_json()}, ensure_ascii=False).encode("utf-8")
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(payload)).encode()),
-        ]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": payload})
+        await send_error(send, error)

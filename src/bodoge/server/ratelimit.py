@@ -4,13 +4,12 @@ several server processes each keep their own buckets."""
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bodoge.server.errors import ApiError
+from bodoge.server.errors import ApiError, send_error
 
 Scope = dict[str, Any]
 # Buckets kept before the full ones are forgotten (a full bucket is the same as no bucket).
@@ -82,13 +81,5 @@ class RateLimit:
         if scope["type"] != "http" or self.limiter.allow(client_address(scope)):
             await self.app(scope, receive, send)
             return
-        payload = json.dumps({"error": self.limiter.error().to_json()}, ensure_ascii=False).encode(
-            "utf-8"
-        )
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(payload)).encode()),
-            (b"retry-after", str(self.limiter.retry_after()).encode()),
-        ]
-        await send({"type": "http.response.start", "status": 429, "headers": headers})
-        await send({"type": "http.response.body", "body": payload})
+        retry = str(self.limiter.retry_after()).encode()
+        await send_error(send, self.limiter.error(), [(b"retry-after", retry)])

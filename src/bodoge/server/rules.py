@@ -22,8 +22,8 @@ from importlib import resources
 from markdown_it import MarkdownIt
 
 from bodoge.engine import get_game
+from bodoge.engine.langs import LANGS
 
-LANGS = ("en", "ja")
 SKIPPED = ("Events",)  # subsections for developers inside a selected section
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")

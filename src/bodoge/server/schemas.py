@@ -7,10 +7,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 NAME_PATTERN = r"^[^\x00-\x1f\x7f\"\\]+$"  # no control characters, quotes or backslashes
+# Every ply a client gives (expected_ply, last_ply, events?since=, a replay step) has one bound
+# and one refusal (422 bad_request): no game comes near it.
+MAX_PLY = 1_000_000
+Ply = Annotated[StrictInt, Field(ge=0, le=MAX_PLY)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body or client message: no unknown fields, and each value of its schema's
+    type (strict: "yes" is no boolean, "0" no integer)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Words(BaseModel):
@@ -175,12 +182,12 @@ class Returned(BaseModel):
 
 class MoveIn(Strict):
     action: StrictStr | StrictInt = Field(description="the action's notation or its id")
-    expected_ply: StrictInt = Field(description="the ply of the prompt the move answers")
+    expected_ply: Ply = Field(description="the ply of the prompt the move answers")
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class UndoIn(Strict):
-    expected_ply: StrictInt
+    expected_ply: Ply
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
@@ -239,30 +246,30 @@ class Health(BaseModel):
 class WsAuth(Strict):
     type: Literal["auth"]
     credential: str = Field(max_length=100)
-    last_ply: StrictInt = 0
+    last_ply: Ply = 0
 
 
 class WsWatch(Strict):
     type: Literal["watch"]
-    last_ply: StrictInt = 0
+    last_ply: Ply = 0
 
 
 class WsMove(Strict):
     type: Literal["move"]
     action: StrictStr | StrictInt
-    expected_ply: StrictInt
+    expected_ply: Ply
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class WsUndo(Strict):
     type: Literal["undo"]
-    expected_ply: StrictInt
+    expected_ply: Ply
     client_key: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class WsSync(Strict):
     type: Literal["sync"]
-    last_ply: StrictInt
+    last_ply: Ply
 
 
 class WsReturn(Strict):

@@ -26,8 +26,9 @@ from bodoge.engine.events import PRIVATE, VISIBLE_TO, Event
 from bodoge.engine.match import UNDO
 from bodoge.server.entries import entries, seat_names
 from bodoge.server.errors import ApiError
-from bodoge.server.store import MoveRow
-from bodoge.server.tables import Table, TableService
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table, require_seat, viewer
+from bodoge.server.store.models import MoveRow
 
 CHECKPOINT_EVERY = 32
 CACHED_TABLES = 16
@@ -45,17 +46,17 @@ class _Replayed:
 
 
 class Replays:
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self._cache: OrderedDict[str, _Replayed] = OrderedDict()
+    def __init__(self, cache: TableCache) -> None:
+        self.cache = cache
+        self._replayed: OrderedDict[str, _Replayed] = OrderedDict()
 
     async def step(
         self, table_id: str, step: int, view: str | None, credential: str | None
     ) -> dict[str, Any]:
         """The replay answer `{"step", "steps", "prompt", "entry"}` (+ "prompts" for all)."""
-        table = await self.service.get(table_id)
-        viewer = self._allowed(table, view, credential)
-        moves = await self.service.store.moves(table_id)
+        table = await self.cache.get(table_id)
+        seen_as = self._allowed(table, view, credential)
+        moves = await self.cache.store.moves(table_id)
         steps = moves[-1].ply if moves else 0
         if step > steps:
             raise ApiError(
@@ -65,12 +66,12 @@ class Replays:
             )
         match = self._position(table, moves, step)
         answer: dict[str, Any] = {"step": step, "steps": steps}
-        if viewer == ALL:
+        if seen_as == ALL:
             answer["prompt"] = _still(match.prompt(None))
             answer["prompts"] = [_still(match.prompt(seat)) for seat in range(table.players)]
             answer["entry"] = _revealed_entry(table, match) if step else None
         else:
-            seat = viewer if isinstance(viewer, int) else None
+            seat = seen_as if isinstance(seen_as, int) else None
             answer["prompt"] = _still(match.prompt(seat))
             entry = entries(table, seat, step - 1, match) if step else []
             answer["entry"] = entry[0] if entry else None
@@ -80,7 +81,7 @@ class Replays:
 
     def _allowed(self, table: Table, view: str | None, credential: str | None) -> int | str | None:
         """The viewer asked for (a seat, None: the spectator, or ALL), if the caller may see it."""
-        own = self.service.require_seat(table, credential) if credential else None
+        own = require_seat(table, credential) if credential else None
         if view is None:
             view = SPECTATOR if own is None else str(own)
         wanted: int | str | None
@@ -96,7 +97,7 @@ class Replays:
                 )
         if table.status == "over":
             if own is None:
-                self.service.viewer(table, None)  # a table without spectators: its seats only
+                viewer(table, None)  # a table without spectators: its seats only
             return wanted
         if wanted == ALL:
             raise ApiError(
@@ -105,10 +106,10 @@ class Replays:
                 "すべての情報はゲームが終わってから見られます",
             )
         if wanted is None:
-            self.service.viewer(table, None)  # spectators allowed?
+            viewer(table, None)  # spectators allowed?
             return None
         if own is None:
-            self.service.require_seat(table, None)  # the error that asks for the credential
+            require_seat(table, None)  # the error that asks for the credential
         if own != wanted:
             raise ApiError(
                 "forbidden",
@@ -122,14 +123,14 @@ class Replays:
     def _position(self, table: Table, moves: Sequence[MoveRow], step: int) -> Match:
         """A match at `step` of the stored log (a new object: the caller may keep it)."""
         log = [(move.seat, move.action, move.by) for move in moves]
-        replayed = self._cache.pop(table.id, None)
+        replayed = self._replayed.pop(table.id, None)
         if replayed is None or log[: len(replayed.log)] != replayed.log:
             first = Match(table.game, table.players, table.options, table.seed)
             replayed = _Replayed(checkpoints={0: first})
         replayed.log = log
-        self._cache[table.id] = replayed  # the most recently used last
-        while len(self._cache) > CACHED_TABLES:
-            self._cache.popitem(last=False)
+        self._replayed[table.id] = replayed  # the most recently used last
+        while len(self._replayed) > CACHED_TABLES:
+            self._replayed.popitem(last=False)
         start = max(at for at in replayed.checkpoints if at <= step)
         match = replayed.checkpoints[start].clone()
         for at in range(start, step):

@@ -6,21 +6,21 @@ holds a table id and a ply, nothing else: no secret ever crosses Redis. A messag
 sent itself is skipped.
 
 A process keeps current only the tables something of its own needs (a websocket on the table,
-its lease, a write under way: `TableService.wanted`); any other table it has in memory is
+its lease, a write under way: `TableCache.wanted`); any other table it has in memory is
 dropped at its next notice, to be read again when next asked for. For a table it keeps, it
 reads what changed from the database and tells its listeners: its websockets build each
 message from their own seat's view, and its lease gate wakes the table's bots if it runs them.
 
 - A notice past the cached ply is a move. The tables noticed so are read together: one query
-  reads the newer moves of all of them, up to the ply noticed (`store.moves_noticed`), while
+  reads the newer moves of all of them, up to the ply noticed (`queries.moves_noticed`), while
   the next notices gather for the next query, so under load a query serves many notices; up
   to `BATCHES_AT_ONCE` queries are under way at once, a table in one of them at a time. The
-  moves are applied at once to each table whose lock is free (`TableService.apply_noticed`).
+  moves are applied at once to each table whose lock is free (`TableCache.apply_noticed`).
 - The notices this process sends go out in order: those committed while the last message was
   being sent go together in the next, one line each.
 - Any other notice (a seat change, at the cached ply), a table of a clock (its banks and
   deadlines are read too), a table being written here, and anything the batch could not do is
-  refreshed alone (`TableService.refresh`): one refresh at a time per table, and one more after
+  refreshed alone (`TableCache.refresh`): one refresh at a time per table, and one more after
   it for what was noticed meanwhile.
 
 Redis pub/sub delivers at most once, so after a lost connection every table in memory is
@@ -36,9 +36,10 @@ from collections import Counter
 from redis import asyncio as redis
 from redis.exceptions import RedisError
 
-from bodoge.server import timekeeping
-from bodoge.server.store import moves_noticed
-from bodoge.server.tables import TableService
+from bodoge.server.services import clock
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table
+from bodoge.server.store.queries import moves_noticed
 
 log = logging.getLogger("bodoge.server")
 RETRY_SECONDS = 1.0
@@ -58,10 +59,10 @@ def parse(text: str) -> tuple[str, int] | None:
 
 
 class Notices:
-    def __init__(self, url: str, channel: str, service: TableService) -> None:
+    def __init__(self, url: str, channel: str, cache: TableCache) -> None:
         self.client = redis.Redis.from_url(url)
         self.channel = f"{channel}:tables"
-        self.service = service
+        self.cache = cache
         self._own: Counter[str] = Counter()  # messages sent and not yet heard back
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         # tables noticed again while being refreshed: the highest ply of their move notices,
@@ -76,7 +77,7 @@ class Notices:
         self._listener: asyncio.Task[None] | None = None
         self._readers: list[asyncio.Task[None]] = []
         self._subscribed = asyncio.Event()
-        service.committed.append(self.publish)
+        cache.committed.append(self.publish)
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -103,8 +104,9 @@ class Notices:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.client.aclose()
 
-    def publish(self, table_id: str, ply: int) -> None:
-        self._outbox.append(notice(table_id, ply))
+    def publish(self, table_id: str, table: Table | None) -> None:
+        """Send a notice of a change committed here (with the table's ply)."""
+        self._outbox.append(notice(table_id, table.match.ply if table is not None else 0))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
 
@@ -137,7 +139,7 @@ class Notices:
                     self._subscribed.set()
                     if not first:  # notices may have been lost meanwhile
                         self._own.clear()
-                        for table_id in self.service.cached_ids():
+                        for table_id in self.cache.cached_ids():
                             self._heard(table_id, None)
                     first = False
                     async for message in pubsub.listen():
@@ -161,12 +163,12 @@ class Notices:
     def _heard(self, table_id: str, ply: int | None) -> None:
         """Keep a table current that this process needs: its moves read with others', anything
         else refreshed alone."""
-        table = self.service.cached(table_id)
-        if table_id not in self.also and (table is None or self.service.forget(table_id)):
+        table = self.cache.cached(table_id)
+        if table_id not in self.also and (table is None or self.cache.forget(table_id)):
             return  # read from the database when first needed
         if ply is not None and table is not None and ply <= table.match.ply:
             ply = None  # not past what is here: a seat change, or a move read already
-        if table is not None and table.clock.settings.kind != timekeeping.NONE:
+        if table is not None and table.clock.settings.kind != clock.NONE:
             ply = None  # a move also charged a bank and started a deadline: read them too
         if ply is not None and table is not None and table_id not in self._refreshing:
             self._moves[table_id] = max(ply, self._moves.get(table_id, 0))
@@ -188,8 +190,8 @@ class Notices:
         try:
             while True:
                 try:
-                    await self.service.refresh(table_id, ply)
-                    self.service.changed_elsewhere(table_id)
+                    await self.cache.refresh(table_id, ply)
+                    self.cache.changed_elsewhere(table_id)
                 except Exception:
                     log.exception("refreshing table %s failed", table_id)
                 if table_id not in self._again:
@@ -210,7 +212,7 @@ class Notices:
             self._moves_noticed.clear()  # what is left waits for its table's query to end
             wanted = []
             for table_id, upto in noticed.items():
-                table = self.service.cached(table_id)
+                table = self.cache.cached(table_id)
                 if table_id in self._refreshing or table is None:
                     self._refresh_alone(table_id, upto)  # it reads whatever is newer
                 elif upto > table.match.ply:
@@ -228,7 +230,7 @@ class Notices:
 
     async def _read_batch(self, wanted: list[tuple[str, int, int]]) -> None:
         try:
-            found = await moves_noticed(self.service.store, wanted)
+            found = await moves_noticed(self.cache.store, wanted)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -238,12 +240,12 @@ class Notices:
             return
         for table_id, _, upto in wanted:
             try:
-                applied = self.service.apply_noticed(table_id, found[table_id])
+                applied = self.cache.apply_noticed(table_id, found[table_id])
             except Exception:
                 log.exception("applying the noticed moves of table %s failed", table_id)
                 continue
-            table = self.service.cached(table_id)
+            table = self.cache.cached(table_id)
             if applied is None or table is None or table.match.ply < upto:
                 self._refresh_alone(table_id, upto)
             elif applied:
-                self.service.changed_elsewhere(table_id)
+                self.cache.changed_elsewhere(table_id)

@@ -3,7 +3,7 @@
 `random` decides inline; the search levels think in a `ProcessPoolExecutor` (the state JSON goes
 out, an action number comes back) so the server never blocks. Each bot waits `bot_delay` seconds
 first so people can follow, and is seeded per (table seed, seat, ply) so a table replays. A bot
-moves through the same path as a person (`TableService.move`) with `by="bot:<level>"` (or
+moves through the same path as a person (`Moves.move`) with `by="bot:<level>"` (or
 `"timeout:<level>"` standing in for a seat whose clock ran out: `Seat.decider`).
 
 One driver task per table runs while a bot is pending. The lease gate (leases.py) wakes it at
@@ -23,10 +23,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from bodoge.ai import make_bot
 from bodoge.engine import BodogeError, StaleMove
 from bodoge.server.config import Settings
-from bodoge.server.drivers import TableDrivers
 from bodoge.server.errors import ApiError
-from bodoge.server.tables import Table, TableService
-from bodoge.server.thinking import bot_seed, think
+from bodoge.server.runners.drivers import TableDrivers
+from bodoge.server.runners.thinking import bot_seed, think
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table
+from bodoge.server.services.moves import MoveRequest, Moves
 
 log = logging.getLogger("bodoge.server")
 INLINE_LEVELS = ("random",)
@@ -39,14 +41,15 @@ MOVES_AT_ONCE = 16
 
 
 class Bots:
-    def __init__(self, service: TableService, settings: Settings) -> None:
-        self.service = service
+    def __init__(self, cache: TableCache, moves: Moves, settings: Settings) -> None:
+        self.cache = cache
+        self.moves = moves
         self.settings = settings
         self._drivers = TableDrivers("bots")
         self._pool: ProcessPoolExecutor | None = None
         self._moving = asyncio.Semaphore(MOVES_AT_ONCE)
 
-    def wake(self, table_id: str) -> None:
+    def wake(self, table_id: str, table: Table | None = None) -> None:
         self._drivers.wake(table_id, self._drive)
 
     def stop(self, table_id: str) -> None:
@@ -74,22 +77,24 @@ class Bots:
     async def _drive(self, table_id: str) -> None:
         try:
             while True:
-                table = await self.service.get(table_id)
+                table = await self.cache.get(table_id)
                 todo = self._to_move(table)
                 if todo is None:
                     return
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
-                    table = await self.service.get(table_id)
+                    table = await self.cache.get(table_id)
                     if self._to_move(table) != todo:
                         continue
                 seat, level = todo
                 ply = table.match.ply
-                by = table.seats[seat].decider()  # bot:<level>, or timeout:<level> (clocks.py)
+                by = table.seats[
+                    seat
+                ].decider()  # bot:<level>, or timeout:<level> (runners/timeouts.py)
                 action = await self._choose(table, seat, level, ply)
                 try:
                     async with self._moving:
-                        await self.service.move(table_id, seat, action, ply, None, by=by)
+                        await self.moves.move(MoveRequest(table_id, action, ply, seat=seat, by=by))
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
                 except SQLAlchemyError:  # the database busy or away for a moment: try again

@@ -1,8 +1,9 @@
 """A table's clock: its settings, each seat's bank and running deadline, and the bookkeeping that
 runs inside the transaction of whatever changed the table (a move, a timeout, a seat taken back).
 
-Kinds (`tables.clock`, JSON): `none`; `realtime` (a time bank of `bank` seconds per seat, and
-`increment` seconds more after each of its moves); `turn` (`per_move` seconds for each decision).
+Kinds (the `tables.clock` column, JSON): `none`; `realtime` (a time bank of `bank` seconds per
+seat, and `increment` seconds more after each of its moves); `turn` (`per_move` seconds for each
+decision).
 A seat's clock runs while the seat is pending and a person decides for it (not a bot, not a bot
 standing in). A running clock is a `deadlines` row (table, seat, the ply it started at, when it
 runs out); a realtime seat's bank while its clock is stopped is `seats.bank`. So the database
@@ -11,8 +12,8 @@ alone says when each clock runs out, and a restart (even after kill -9) loses no
 `settle` makes the rows match who is pending now: a seat that moved is charged the time it took
 (realtime: bank = what was left + the increment, an undo earns no increment), a seat no longer
 pending is charged and stopped, a seat newly pending (or the mover, pending again) starts. The
-clock component (clocks.py) calls `expire` when a deadline has passed: a bot of the table's
-timeout level stands in for the seat (`seats.stand_in`), until the person takes it back
+timeouts runner (runners/timeouts.py) calls `expire` when a deadline has passed: a bot of the
+table's timeout level stands in for the seat (`seats.stand_in`), until the person takes it back
 (`take_back`), which gives a realtime seat its full bank again.
 """
 
@@ -24,26 +25,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bodoge.engine.errors import GameOver, StaleMove
 from bodoge.server.errors import ApiError
-from bodoge.server.store import DeadlineRow, SeatRow, table_deadlines
+from bodoge.server.levels import level_name
+from bodoge.server.store.models import DeadlineRow, SeatRow
+from bodoge.server.store.queries import (
+    delete_deadline,
+    insert_deadline,
+    table_deadlines,
+    update_seat,
+)
 
 if TYPE_CHECKING:
-    from bodoge.server.tables import Seat, Table
+    from bodoge.server.services.model import Seat, Table
 
 NONE, REALTIME, TURN = "none", "realtime", "turn"
 CLOCK_KINDS = (NONE, REALTIME, TURN)
 FIELDS = {NONE: (), REALTIME: ("bank", "increment"), TURN: ("per_move",)}
 MAX_SECONDS = 30 * 24 * 3600  # 30 days: longer is a mistake, not a clock
 DEFAULT_TIMEOUT_LEVEL = "normal"
-WORDS_JA = {
-    "bank": "持ち時間（bank）",
-    "increment": "加算時間（increment）",
-    "per_move": "1手の時間（per_move）",
-}
+WORDS_JA = {"bank": "持ち時間", "increment": "加算時間", "per_move": "1手の時間"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def parse_clock(data: Mapping[str, Any]) -> ClockSettings:
     if kind not in CLOCK_KINDS:
         raise _invalid(
             f"clock.kind {kind!r:.20} is not one of " + ", ".join(CLOCK_KINDS),
-            f"時計の種類{kind!r:.20}はありません（none、realtime、turnのどれか）",
+            f"時計の種類{kind!r:.20}はありません。none、realtime、turnのどれかにしてください",
         )
     wanted = FIELDS[kind]
     for name, value in data.items():
@@ -91,19 +94,20 @@ def parse_clock(data: Mapping[str, Any]) -> ClockSettings:
         if value is None:
             raise _invalid(
                 f"a {kind} clock needs clock.{name} (seconds)",
-                f"{kind}の時計には{WORDS_JA[name]}を秒で指定してください",
+                f"{kind}の時計には、clock.{name}に{WORDS_JA[name]}を秒で指定してください",
             )
         if not _seconds(value, zero_ok=name == "increment"):
             above = "0 or more" if name == "increment" else "more than 0"
             above_ja = "0以上" if name == "increment" else "0より大きく"
             raise _invalid(
                 f"clock.{name} must be {above} seconds, at most {MAX_SECONDS} (30 days)",
-                f"{WORDS_JA[name]}は{above_ja}、{MAX_SECONDS}秒（30日）以下の秒数にしてください",
+                f"clock.{name}（{WORDS_JA[name]}）は{above_ja}、{MAX_SECONDS}秒（30日）以下の"
+                "秒数にしてください",
             )
         if value > MAX_SECONDS:
             raise _invalid(
                 f"clock.{name} must be at most {MAX_SECONDS} seconds (30 days)",
-                f"{WORDS_JA[name]}は{MAX_SECONDS}秒（30日）以下にしてください",
+                f"clock.{name}（{WORDS_JA[name]}）は{MAX_SECONDS}秒（30日）以下にしてください",
             )
         values[name] = float(value)
     return ClockSettings(kind, **values)
@@ -175,8 +179,8 @@ def check_decider(seat: Seat, by: str | None) -> None:
             "stood_in",
             f"a bot ({seat.stand_in}) plays this seat since its time ran out: take it back first "
             "(POST /api/tables/{id}/return)",
-            f"時間切れのため、この席はボット（{seat.stand_in}）が打っています。"
-            "先に席を取り戻してください（POST /api/tables/{id}/return）",
+            f"時間切れのため、この席はボット（{level_name(seat.stand_in or '', 'ja')}）が打って"
+            "います。先にPOST /api/tables/{id}/returnで席を取り戻してください",
         )
     raise StaleMove(f"{by} no longer decides for seat {seat.seat}", ja="その席の担当が変わりました")
 
@@ -206,19 +210,15 @@ async def settle(
             bonus = settings.increment if seat == mover and earned else 0.0
             bank = max(0.0, row.due - at) + bonus
             clock.banks[seat] = bank
-            await _set_seat(session, table.id, seat, bank=bank)
-        await session.execute(
-            delete(DeadlineRow).where(DeadlineRow.table_id == table.id, DeadlineRow.seat == seat)
-        )
+            await update_seat(session, table.id, seat, bank=bank)
+        await delete_deadline(session, table.id, seat)
     for seat in sorted(people - running.keys()):
         if settings.kind == REALTIME:
             due = at + clock.banks.get(seat, settings.bank)
         else:
             due = at + settings.per_move
         running[seat] = Deadline(table.match.ply, due)
-        await session.execute(
-            insert(DeadlineRow).values(table_id=table.id, seat=seat, ply=table.match.ply, due=due)
-        )
+        await insert_deadline(session, table.id, seat, table.match.ply, due)
     clock.running = running
 
 
@@ -233,7 +233,7 @@ async def expire(session: AsyncSession, table: Table, at: float) -> list[int]:
     for row in await table_deadlines(session, table.id):
         if row.due <= at and row.seat in people:
             table.seats[row.seat].stand_in = clock.timeout_level
-            await _set_seat(session, table.id, row.seat, stand_in=clock.timeout_level)
+            await update_seat(session, table.id, row.seat, stand_in=clock.timeout_level)
             timed_out.append(row.seat)
     await settle(session, table, at)
     return timed_out
@@ -266,7 +266,7 @@ async def take_back(session: AsyncSession, table: Table, seat: int, at: float) -
     bank = table.clock.initial_bank()
     if bank is not None:
         table.clock.banks[seat] = values["bank"] = bank
-    await _set_seat(session, table.id, seat, **values)
+    await update_seat(session, table.id, seat, **values)
     await settle(session, table, at)
 
 
@@ -289,9 +289,3 @@ def clock_json(table: Table, at: float) -> dict[str, Any]:
                 {"seat": seat, "remaining": round(remaining, 3), "running": running is not None}
             )
     return {"clock": settings.to_json(), "clocks": clocks}
-
-
-async def _set_seat(session: AsyncSession, table_id: str, seat: int, **values: Any) -> None:
-    await session.execute(
-        update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
-    )

@@ -11,7 +11,7 @@ Two processes that briefly both believe they hold a table are harmless: every mo
 the table's row lock and its expected ply, so only one of the two identical decisions is
 applied.
 
-A runner is anything with `wake(table_id)` (look at the table, act if it is its turn) and
+A runner is anything with `wake(table_id, table)` (look at the table, act if it is its turn) and
 `stop(table_id)` (the lease went elsewhere): `Leases.add(runner)` is all it takes.
 """
 
@@ -23,28 +23,28 @@ import logging
 import math
 import os
 import random
-from typing import Any, Protocol
-
-from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from typing import Protocol
 
 from bodoge.server import auth
 from bodoge.server.config import Settings
-from bodoge.server.store import LeaseRow, Store, TableRow, now
-from bodoge.server.tables import TableService
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import Table
+from bodoge.server.store import leases
+from bodoge.server.store.database import Store
+from bodoge.server.store.models import now
 
 log = logging.getLogger("bodoge.server")
 
 
 class Runner(Protocol):
-    def wake(self, table_id: str) -> None: ...
+    def wake(self, table_id: str, table: Table | None = None) -> None: ...
 
     def stop(self, table_id: str) -> None: ...
 
 
 class Leases:
-    def __init__(self, service: TableService, store: Store, settings: Settings) -> None:
-        self.service = service
+    def __init__(self, cache: TableCache, store: Store, settings: Settings) -> None:
+        self.cache = cache
         self.store = store
         self.ttl = settings.lease_seconds
         # One process and nothing shared (no Redis): any lease not ours is a dead process's.
@@ -58,30 +58,29 @@ class Leases:
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
-        service.listeners.append(self._heard_of)  # every change, this process's or another's
-        service.committed.append(self._committed)  # the changes this process committed
-        service.interest.append(self.held.__contains__)  # its runners look at the table
+        cache.listeners.append(self._heard_of)  # every change, this process's or another's
+        cache.committed.append(self._committed)  # the changes this process committed
+        cache.interest.append(self.held.__contains__)  # its runners look at the table
 
     def add(self, runner: Runner) -> None:
         self.runners.append(runner)
 
-    def _heard_of(self, table_id: str) -> None:
+    def _heard_of(self, table_id: str, table: Table | None) -> None:
         if table_id in self.held:
-            self._wake(table_id)
+            self._wake(table_id, table)
 
-    def _committed(self, table_id: str, ply: int) -> None:
+    def _committed(self, table_id: str, table: Table | None) -> None:
         # Only a change made here may take a lease at once (a new table, a game that starts):
         # the process that made a change elsewhere took it, and one that died is the scan's.
         if table_id not in self.held:
-            self.changed(table_id)
+            self.changed(table_id, table)
 
-    def changed(self, table_id: str) -> None:
-        """A table this process changed: wake its runners here if this process holds its lease;
-        take the lease first if nobody holds it."""
+    def changed(self, table_id: str, table: Table | None) -> None:
+        """A table this process changed (`table`: as cached): wake its runners here if this
+        process holds its lease; take the lease first if nobody holds it."""
         if table_id in self.held:
-            self._wake(table_id)
+            self._wake(table_id, table)
             return
-        table = self.service.cached(table_id)
         if table is not None and table.status == "over":
             self._elsewhere.pop(table_id, None)
         elif (
@@ -93,10 +92,10 @@ class Leases:
             self._taking[table_id] = task
             task.add_done_callback(lambda _: self._taking.pop(table_id, None))
 
-    def _wake(self, table_id: str) -> None:
+    def _wake(self, table_id: str, table: Table | None = None) -> None:
         for runner in self.runners:
             try:
-                runner.wake(table_id)
+                runner.wake(table_id, table)
             except Exception:
                 log.exception("runner failed to wake for table %s", table_id)
 
@@ -114,7 +113,7 @@ class Leases:
             *(t for t in (self._loop, *self._taking.values()) if t), return_exceptions=True
         )
         async with self.store.write() as session:
-            await session.execute(delete(LeaseRow).where(LeaseRow.owner == self.owner))
+            await leases.give_back_all(session, self.owner)
         self.held.clear()
 
     def busy(self) -> bool:
@@ -143,20 +142,8 @@ class Leases:
     async def renew(self) -> None:
         """Extend every lease of this process; give back those of tables no longer in play;
         stop the runners of any lease found taken over (this process was too slow)."""
-        finished = select(TableRow.id).where(TableRow.status == "over")
         async with self.store.write() as session:
-            await session.execute(
-                delete(LeaseRow).where(
-                    LeaseRow.owner == self.owner, LeaseRow.table_id.in_(finished)
-                )
-            )
-            await session.execute(
-                update(LeaseRow).where(LeaseRow.owner == self.owner).values(until=now() + self.ttl)
-            )
-            found = await session.execute(
-                select(LeaseRow.table_id).where(LeaseRow.owner == self.owner)
-            )
-            still = set(found.scalars())
+            still = await leases.renew(session, self.owner, now() + self.ttl)
         for table_id in self.held - still:
             self.held.discard(table_id)
             for runner in self.runners:
@@ -166,22 +153,11 @@ class Leases:
         """Take over the tables in play whose lease is missing or expired: at most a fair share
         (their number over the live processes), so the survivors of a death split its work."""
         moment = now()
-        expired = LeaseRow.owner != self.owner if self.alone else LeaseRow.until < moment
         async with self.store.glance() as session:
-            found = await session.execute(
-                select(TableRow.id)
-                .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
-                .where(TableRow.status == "playing", LeaseRow.table_id.is_(None) | expired)
-            )
-            orphans = list(found.scalars())
+            orphans = await leases.orphans(session, self.owner, self.alone, moment)
             if not orphans:
                 return
-            live = await session.execute(
-                select(func.count(func.distinct(LeaseRow.owner))).where(
-                    LeaseRow.until >= moment, LeaseRow.owner != self.owner
-                )
-            )
-            others = int(live.scalar_one())
+            others = await leases.other_owners(session, self.owner, moment)
         random.shuffle(orphans)
         for table_id in orphans[: math.ceil(len(orphans) / (others + 1))]:
             await self._take_and_wake(table_id)
@@ -198,23 +174,19 @@ class Leases:
     async def take(self, table_id: str) -> bool:
         """Hold the table's lease if it is free, expired or ours already."""
         moment = now()
-        values = {"table_id": table_id, "owner": self.owner, "until": moment + self.ttl}
-        dialect = sqlite if self.store.sqlite else postgresql
-        statement: Any = dialect.insert(LeaseRow.__table__).values(**values)
-        statement = statement.on_conflict_do_update(
-            index_elements=[LeaseRow.table_id],
-            set_={"owner": self.owner, "until": moment + self.ttl},
-            where=None
-            if self.alone
-            else (LeaseRow.until < moment) | (LeaseRow.owner == self.owner),
-        ).returning(LeaseRow.owner)
         async with self.store.write() as session:
-            taken = (await session.execute(statement)).scalar_one_or_none() is not None
-            if not taken:
-                holder = await session.execute(
-                    select(LeaseRow.until).where(LeaseRow.table_id == table_id)
-                )
-                self._elsewhere[table_id] = holder.scalar_one_or_none() or 0.0
+            elsewhere = await leases.take(
+                session,
+                table_id,
+                self.owner,
+                moment,
+                moment + self.ttl,
+                self.alone,
+                self.store.sqlite,
+            )
+        taken = elsewhere is None
+        if elsewhere is not None:
+            self._elsewhere[table_id] = elsewhere
         if taken:
             self.held.add(table_id)
             self._elsewhere.pop(table_id, None)

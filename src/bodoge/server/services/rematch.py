@@ -18,15 +18,14 @@ claiming (`release`) frees their kept seat: it becomes open.
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
-
-from sqlalchemy import CursorResult, update
 
 from bodoge.engine import Match
 from bodoge.server import auth
 from bodoge.server.errors import ApiError
-from bodoge.server.store import SeatRow, TableRow, now
-from bodoge.server.tables import SEED_BITS, Seat, Table, TableService
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import SEED_BITS, Seat, Table, require_seat
+from bodoge.server.store.models import SeatRow, TableRow, now
+from bodoge.server.store.queries import add_table, point_to_rematch, set_status, update_seat
 
 
 class _Lost(Exception):
@@ -34,11 +33,11 @@ class _Lost(Exception):
 
 
 async def rematch(
-    service: TableService, table_id: str, credential: str | None
+    cache: TableCache, table_id: str, credential: str | None
 ) -> tuple[Table, int, str]:
     """The rematch table, the caller's seat in it and a new credential for that seat."""
-    old = await service.get(table_id)
-    old_seat = service.require_seat(old, credential)
+    old = await cache.get(table_id)
+    old_seat = require_seat(old, credential)
     if old.status != "over":
         raise ApiError(
             "not_over",
@@ -46,13 +45,13 @@ async def rematch(
             "再戦はゲームが終わってから作れます",
         )
     player_id = old.seats[old_seat].player_id
-    async with service.lock(table_id):
-        new_id = old.rematch or await _make(service, old)
+    async with cache.lock(table_id):
+        new_id = old.rematch or await _make(cache, old)
         old.rematch = new_id
         old.version = None  # raised by the write (or by another process's)
-    service.changed(table_id)
-    table, seat, new_credential = await _claim(service, new_id, player_id)
-    service.changed(new_id)
+    cache.changed(table_id)
+    table, seat, new_credential = await _claim(cache, new_id, player_id)
+    cache.changed(new_id)
     return table, seat, new_credential
 
 
@@ -61,10 +60,10 @@ def rotated(seats: list[Seat]) -> list[Seat]:
     return seats[1:] + seats[:1]
 
 
-async def _make(service: TableService, old: Table) -> str:
+async def _make(cache: TableCache, old: Table) -> str:
     """Store the new table (every person's seat reserved) and point the old one at it; the id
     of the rematch, this one or the one another server stored first."""
-    found = await service.store.table(old.id)
+    found = await cache.store.table(old.id)
     assert found is not None  # a table is never deleted
     old_row, _ = found
     if old_row.rematch_id is not None:
@@ -99,35 +98,26 @@ async def _make(service: TableService, old: Table) -> str:
         created=now(),
     )
     try:
-        async with service.store.write() as session:
-            session.add(table_row)
-            await session.flush()  # the table first: the seats refer to it
-            session.add_all(rows)
-            pointed = await session.execute(
-                update(TableRow)
-                .where(TableRow.id == old.id, TableRow.rematch_id.is_(None))
-                .values(rematch_id=new_id, version=TableRow.version + 1)  # a write: tables.py
-            )
-            if cast(CursorResult[Any], pointed).rowcount != 1:
+        async with cache.store.write() as session:
+            await add_table(session, table_row, rows)
+            if not await point_to_rematch(session, old.id, new_id):
                 raise _Lost
     except _Lost:
-        found = await service.store.table(old.id)
+        found = await cache.store.table(old.id)
         assert found is not None and found[0].rematch_id is not None
         return found[0].rematch_id
     return new_id
 
 
-async def _claim(
-    service: TableService, table_id: str, player_id: str | None
-) -> tuple[Table, int, str]:
-    async with service.lock(table_id), service.store.write() as session:
-        table, _ = await service.locked(session, table_id)
+async def _claim(cache: TableCache, table_id: str, player_id: str | None) -> tuple[Table, int, str]:
+    async with cache.lock(table_id), cache.store.write() as session:
+        table, _ = await cache.locked(session, table_id)
         mine = [s for s in table.seats if player_id and s.player_id == player_id]
         if not mine or mine[0].kind not in ("reserved", "human"):
             raise ApiError(
                 "seat_taken",
                 "you have no seat at the rematch: you left it",
-                "再戦の卓にあなたの席はありません（離席しました）",
+                "離席したため、再戦の卓にあなたの席はありません",
             )
         seat = mine[0]
         credential = auth.new_secret()
@@ -136,33 +126,25 @@ async def _claim(
         starts = table.status == "waiting" and all(
             s.kind not in ("open", "reserved") for s in others
         )
-        await session.execute(
-            update(SeatRow)
-            .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-            .values(kind="human", credential_hash=credential_hash)
+        await update_seat(
+            session, table_id, seat.seat, kind="human", credential_hash=credential_hash
         )
         if starts:
-            await session.execute(
-                update(TableRow).where(TableRow.id == table_id).values(status="playing")
-            )
+            await set_status(session, table_id, "playing")
         seat.kind, seat.credential_hash = "human", credential_hash
         if starts:
             table.status = "playing"
     return table, seat.seat, credential
 
 
-async def release(service: TableService, table_id: str, player_id: str | None) -> None:
+async def release(cache: TableCache, table_id: str, player_id: str | None) -> None:
     """Open the seat kept for `player_id` at the rematch `table_id`, if it is still kept (they
     left the old table instead of claiming it)."""
-    async with service.lock(table_id), service.store.write() as session:
-        table, _ = await service.locked(session, table_id)
+    async with cache.lock(table_id), cache.store.write() as session:
+        table, _ = await cache.locked(session, table_id)
         kept = [s for s in table.seats if s.kind == "reserved" and s.player_id == player_id]
         if not player_id or not kept:
             return
-        await session.execute(
-            update(SeatRow)
-            .where(SeatRow.table_id == table_id, SeatRow.seat == kept[0].seat)
-            .values(kind="open", player_id=None, name=None)
-        )
+        await update_seat(session, table_id, kept[0].seat, kind="open", player_id=None, name=None)
         kept[0].kind, kept[0].player_id, kept[0].name = "open", None, None
-    service.changed(table_id)
+    cache.changed(table_id)

@@ -1,4 +1,4 @@
-"""Alembic's environment: run by `bodoge.server.migrate.upgrade` with a sync connection in
+"""Alembic's environment: run by `bodoge.server.store.migrate.upgrade` with a sync connection in
 `config.attributes["connection"]`, or from the command line with `sqlalchemy.url` set."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from bodoge.server.store import Base
+from bodoge.server.store.models import Base
 
 config = context.config
 target_metadata = Base.metadata

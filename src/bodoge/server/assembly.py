@@ -1,0 +1,73 @@
+"""The server's parts put together, once per process: the store, the table cache, the services,
+the websockets' hub, the runners and their leases, and (with Redis) the notices between
+processes. The routes reach them through `api/deps.py`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bodoge.server.config import Settings
+from bodoge.server.ratelimit import RateLimiter
+from bodoge.server.realtime.hub import Hub
+from bodoge.server.realtime.notices import Notices
+from bodoge.server.realtime.sockets import Sockets
+from bodoge.server.runners.bots import Bots
+from bodoge.server.runners.leases import Leases
+from bodoge.server.runners.timeouts import Timeouts
+from bodoge.server.services.cache import TableCache
+from bodoge.server.services.lobby import Lobby
+from bodoge.server.services.model import Table
+from bodoge.server.services.moves import Moves
+from bodoge.server.services.replays import Replays
+from bodoge.server.store.database import Store
+
+
+class Server:
+    """What the routes share: the store, the tables, the websockets, the bots, the leases that
+    say which process runs a table's bots, and (with Redis) the notices between processes."""
+
+    def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
+        self.settings = settings
+        self.store = Store(settings)
+        self.cache = TableCache(self.store, settings)
+        self.lobby = Lobby(self.cache, settings)
+        self.moves = Moves(self.cache)
+        self.replays = Replays(self.cache)
+        self.hub = Hub(self.cache)
+        self.sockets = Sockets(
+            self.hub, self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter
+        )
+        self.bots = Bots(self.cache, self.moves, settings)
+        self.timeouts = Timeouts(self.cache)
+        self.leases = Leases(self.cache, self.store, settings)
+        self.leases.add(self.bots)  # a table's runners: one line each
+        self.leases.add(self.timeouts)
+        self.notices: Notices | None = None
+        if settings.redis_url is not None:
+            self.notices = Notices(settings.redis_url, settings.redis_channel, self.cache)
+            self.notices.also = self.leases.held
+
+    async def start(self) -> None:
+        if self.notices is not None:
+            await self.notices.start()  # subscribed before anything can be missed
+        await self.leases.start()
+
+    async def close(self) -> None:
+        await self.leases.close()
+        await self.timeouts.close()
+        await self.bots.close()
+        if self.notices is not None:
+            await self.notices.close()
+        await self.store.close()
+
+    async def idle(self) -> None:
+        """Wait until no lease is being taken and no bot has anything to do (tests)."""
+        while True:
+            await self.leases.idle()
+            await self.bots.idle()
+            if not self.leases.busy():
+                return
+
+    def table_out(self, table: Table) -> dict[str, Any]:
+        """A table's info, with the seats connected here."""
+        return self.lobby.info(table, self.hub.connected(table.id))

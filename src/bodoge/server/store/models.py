@@ -1,0 +1,119 @@
+"""The database's tables as SQLAlchemy 2 models, and how values are stored in them.
+
+A game is stored as its seed, options and an append-only log of moves; the in-memory `Match` is
+rebuilt from them (services/cache.py). The schema is made by the Alembic migrations
+(migrations/), applied at start (`migrate`); these models must match them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)  # JSON object
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | over
+    public: Mapped[bool] = mapped_column(Boolean)
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    clock: Mapped[str] = mapped_column(Text)  # JSON object
+    timeout_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    created_by: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+    # raised by every write to the table, in its transaction (migration 0004; `append_move`)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot | open | reserved
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    credential_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    stand_in: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)  # seconds (realtime clock)
+
+
+class MoveRow(Base):
+    __tablename__ = "moves"
+    __table_args__ = (
+        UniqueConstraint("table_id", "ply", name="uq_moves_table_ply"),
+        UniqueConstraint("table_id", "seat", "client_key", name="uq_moves_table_seat_key"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    ply: Mapped[int] = mapped_column(Integer)  # the match's ply after this move
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(128))  # notation, or "undo"
+    by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    client_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class DeadlineRow(Base):
+    """A seat's running clock: the ply it started at and when it runs out (see timekeeping.py)."""
+
+    __tablename__ = "deadlines"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    due: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which server process runs a table's bots and clocks, until when (migration 0003)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    until: Mapped[float] = mapped_column(Float)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def now() -> float:
+    return time.time()
