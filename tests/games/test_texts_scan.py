@@ -103,3 +103,59 @@ def test_display_names_are_shown_as_typed(
         else:
             assert not text[:1].islower(), (kind, text)
     assert starts, "no sentence starts with a seat's name: the check saw nothing"
+
+
+# An identifier's shape: a lower-case word joined by a hyphen to a capital (and digits), joined
+# to more by an underscore, or followed by digits (`blue-C1`, `hermit_crab`, `yellow5a`, `line3`).
+# A board label (`d4`, `s2`, `L1`: a letter and its number, printed on the board) is a place's
+# name, not an identifier.
+ID_SHAPE = re.compile(r"(?<![\w-])[a-z]+(?:-[A-Z]\d*|_\w+|\d+[a-z]?)(?![\w-])", re.ASCII)
+BOARD_LABEL = re.compile(r"[A-Za-z]\d+")
+LATIN_WORD = re.compile(r"[A-Za-z][\w-]+", re.ASCII)
+
+
+def _identifiers(game: str) -> set[str]:
+    """The keys a game's notation and JSON use for its components."""
+    if game == "monster_hex":
+        from bodoge.games.monster_hex import content
+
+        c = content.load()
+        objectives = {o.key for o in c.objectives if not o.key.isalpha()}  # "arc" is a word
+        return {*c.unit_names, *(t.key for t in c.tiles), *objectives}
+    if game.startswith("koremon"):
+        from bodoge.games.koremon.cards import KEYS
+
+        return set(KEYS)
+    from bodoge.games.collect.animals import KEYS as ANIMALS
+
+    return {key for key in ANIMALS if "_" in key}  # one-word keys are the animals' own names
+
+
+@pytest.mark.parametrize("case", GAMES, ids=_case_id)
+def test_no_identifiers_in_the_words_people_read(
+    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+) -> None:
+    """Labels, event sentences and result lines name units, tiles and cards by their names
+    ("Yellow Werewolf (B)" / "黄のウェアウルフ（B）"), never by the notation's ids (`yellow-B2`,
+    `yellow5a`); in Japanese no Latin word but a seat's name or a board label."""
+    game, players, options = case
+    texts = scanned[(game, players, repr(options))]
+    names = set(NAMES[:players])
+    keys = _identifiers(game)
+    for lang in ("en", "ja"):
+        for kind, text in texts.all(lang):
+            shaped = {
+                token
+                for token in ID_SHAPE.findall(text)
+                if token not in names and not BOARD_LABEL.fullmatch(token)
+            }
+            assert not shaped, (kind, text)
+            words = set(re.findall(r"[\w-]+", text, re.ASCII))
+            assert not words & keys, (kind, text)
+            if lang == "ja":
+                latin = {
+                    word
+                    for word in LATIN_WORD.findall(text)
+                    if word not in names and not BOARD_LABEL.fullmatch(word)
+                }
+                assert not latin, (kind, text)
