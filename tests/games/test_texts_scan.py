@@ -159,3 +159,26 @@ def test_no_identifiers_in_the_words_people_read(
                     if word not in names and not BOARD_LABEL.fullmatch(word)
                 }
                 assert not latin, (kind, text)
+
+
+NOUNS = "point|pt|card|unit|Mimic|monster|counter|stone|tile|crown|round|game"
+ADJECTIVE = r"(?:face-up |face-down |black |white |small |large |half )?"
+ONE_OF_MANY = re.compile(rf"(?<![\d.,])−?1 {ADJECTIVE}(?:{NOUNS})s\b")
+MANY_OF_ONE = re.compile(rf"(?<![\d.,])(?<!rank )−?(?:[02-9]|\d\d+) {ADJECTIVE}(?:{NOUNS})\b(?!s)")
+HYPHEN_MINUS = re.compile(r"(?<![\w.])-\d")
+
+
+@pytest.mark.parametrize("case", GAMES, ids=_case_id)
+def test_counts_agree_with_their_nouns_and_minus_is_one_sign(
+    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+) -> None:
+    """ "1 point", "2 points", "−1 point", "1 face-up Mimic", never "1 pts" or "3 card"; a negative
+    number is written with the minus sign (U+2212) the browser's panels use, never "-7"."""
+    game, players, options = case
+    texts = scanned[(game, players, repr(options))]
+    for kind, text in texts.all("en"):
+        assert not ONE_OF_MANY.search(text), (kind, text)
+        assert not MANY_OF_ONE.search(text), (kind, text)
+    for lang in ("en", "ja"):
+        for kind, text in texts.all(lang):
+            assert not HYPHEN_MINUS.search(text), (kind, text)

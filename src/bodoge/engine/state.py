@@ -280,8 +280,10 @@ class State(ABC):
         (JSON-ready, in English and Japanese): `labels` {key: {"en", "ja"}} names each detail key
         ("{n}" in a label numbers the rows of a list of per-seat lists: "Game {n}"), `values`
         {key: {value: {"en", "ja"}}} names the values that are keys or codes, and `seats` lists
-        the keys whose value is a seat (-1 or null: nobody). Empty for a game without a detail;
-        games override."""
+        the keys whose value is a seat (-1 or null: nobody), and `outcome` {"en", "ja"}, where a
+        game has one, a sentence for an end the winners alone do not tell (Monster Hex: the
+        shared faction won, so no player did). Empty for a game without a detail; games
+        override."""
         return {}
 
     @classmethod

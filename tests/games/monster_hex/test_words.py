@@ -259,17 +259,23 @@ def test_both_players_lose_to_the_shared_faction() -> None:
         taken={"red": ["blue6"], "blue": ["yellow5a"], "green": ["green4", "red7"]},
     )  # fmt: skip
     assert state.describe_result("en") == [
-        "Both players lose: each scored less than the shared faction Green (13 points)",
+        "The shared faction Green won with 13 points, each player scoring less: no player wins",
         "Seat 1 (Red): 6 points = 6-point Blue tile 6",
         "Seat 2 (Blue): 7 points = small stones 2, 5-point Yellow tile (first) 5",
         "Shared faction (Green): 13 points = 4-point Green tile (own color) 6, 7-point Red tile 7",
     ]
     assert state.describe_result("ja") == [
-        "2人とも敗北：どちらの得点も共有色（緑）の13点より低い",
+        "共有色（緑）の勝ち：13点、2人ともそれより低い得点。どちらのプレイヤーも勝ちません",
         "席1（赤）：6点 = 青の6点タイル 6",
         "席2（青）：7点 = 小魔石 2、黄の5点タイル（1枚目） 5",
         "共有色（緑）：13点 = 緑の4点タイル（自分の色） 6、赤の7点タイル 7",
     ]
+    words = state.result_words()  # what a page says in place of the winners' names
+    assert words["outcome"] == {
+        "en": "The shared faction Green won: no player wins",
+        "ja": "共有色（緑）の勝ち。どちらのプレイヤーも勝ちません",
+    }
+    assert words["labels"]["no_winner"]["en"] == "The shared faction won: no player wins"
 
 
 def test_objective_cards_are_counted_card_by_card() -> None:
@@ -356,3 +362,28 @@ def test_two_units_of_one_name_are_told_apart_in_words() -> None:
     assert unit_name(c, code["C4"], "en") == "Blue Slime (C, second)"
     assert unit_name(c, code["C4"], "ja") == "青のスライム（C・2体目）"
     assert unit_name(c, code["C4"], "en", rank=False) == "Blue Slime (second)"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 8)])
+def test_the_prompts_result_counts_the_objective_points(players: int, seed: int) -> None:
+    """A finished game's prompt carries what a panel needs to show points that match the
+    result: each faction's points on the board (the view) plus its seat's objective cards (the
+    result's breakdown, each card named by its text) make the seat's score."""
+    import random
+
+    from bodoge.engine import Match
+
+    match = Match("monster_hex", players, {"objectives": "on"}, seed)
+    pick = random.Random(seed)
+    while not match.is_over():
+        seat = match.pending()[0]
+        match.apply(seat, pick.choice(match.state.legal_actions(seat)))
+    prompt = match.prompt(0)
+    result, view = prompt["result"], prompt["view"]
+    objectives = result["detail"]["objectives"]
+    assert any(objectives)
+    for seat, faction in enumerate(view["factions"]):
+        assert view["points"][faction] + sum(objectives[seat].values()) == result["scores"][seat]
+        for key in objectives[seat]:
+            assert result["values"]["objectives"][key]["ja"]
+    assert result["labels"]["objectives"] == {"en": "Objective points", "ja": "目標カードの得点"}

@@ -325,15 +325,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
     seven_name = tile_name(c, c.seven, lang)
     lines = []
     if result.detail.get("double_loss"):
-        shared = result.detail["shared_faction"]
-        who = faction_name(c, c.faction_of[shared["faction"]], lang)
-        if ja:
-            lines.append(f"2人とも敗北：どちらの得点も共有色（{who}）の{shared['score']}点より低い")
-        else:
-            lines.append(
-                f"Both players lose: each scored less than the shared faction {who} "
-                f"({points_en(shared['score'])})"
-            )
+        lines.append(shared_faction_won(state, lang, points=True))
     else:
         best = scores[result.winners[0]]
         tied = [s for s, score in enumerate(scores) if score == best]
@@ -414,13 +406,32 @@ def _sources(
     return parts
 
 
+def shared_faction_won(state: MonsterHex, lang: str, points: bool = False) -> str:
+    """How a 2-player game ends when both players score below the shared faction: it won and no
+    player does ("The shared faction Green won: no player wins"), with `points` the scores."""
+    shared = state.shared
+    who = faction_name(state.c, shared, lang)
+    score = state.points()[shared]
+    if lang == "ja":
+        why = f"：{score}点、2人ともそれより低い得点" if points else ""
+        return f"共有色（{who}）の勝ち{why}。どちらのプレイヤーも勝ちません"
+    why = f" with {points_en(score)}, each player scoring less" if points else ""
+    return f"The shared faction {who} won{why}: no player wins"
+
+
 def result_words(state: MonsterHex) -> dict[str, Any]:
     """The breakdown's words: the factions (this game's content names them), the 7-point tile
-    and its holder, the objectives scored, the shared faction."""
+    and its holder, the objectives scored, the shared faction; when the shared faction won, the
+    `outcome` that says so."""
     c = state.c
     factions = {f.key: {"en": f.en, "ja": f.ja} for f in c.factions}
     yes = {"true": {"en": "yes", "ja": "はい"}}
+    result = state.result()
+    outcome: dict[str, Any] = {}
+    if result is not None and result.detail.get("double_loss"):
+        outcome["outcome"] = {lang: shared_faction_won(state, lang) for lang in ("en", "ja")}
     return {
+        **outcome,
         "labels": {
             "factions": {"en": "Faction", "ja": "派閥"},
             "seven": {"en": "The 7-point tile", "ja": "7点タイル"},
@@ -431,7 +442,10 @@ def result_words(state: MonsterHex) -> dict[str, Any]:
                 "en": "Both players below the shared faction",
                 "ja": "2人とも共有色より下",
             },
-            "no_winner": {"en": "No winner", "ja": "勝者なし"},
+            "no_winner": {
+                "en": "The shared faction won: no player wins",
+                "ja": "共有色の勝ち：どちらのプレイヤーも勝ちません",
+            },
         },
         "values": {
             "factions": factions,
