@@ -13,19 +13,22 @@ engine knows are `seat`, `seats`, `int`, `text`, `bool` and `data` (shown only i
 kind is the game's own word (`State.event_word`), and `kind[]` is a list of them. A `?` after a
 kind means the field may be null. `cases` pick other words when a field has a given value.
 A count agrees with its noun: `{count:card|cards}` (an `int` field) reads "1 card", "3 cards".
+A negative `int` is written with the minus sign, "−3" (U+2212), as every number people read.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from bodoge.engine.errors import ContentError
 from bodoge.engine.langs import LANGS
+from bodoge.engine.text import signed
 
 Event = dict[str, Any]
 PRIVATE = "private"
@@ -45,6 +48,30 @@ def default_seat_name(seat: int, lang: str) -> str:
     """A seat's name when the match has none: counted from 1 like everything a player sees
     ("seat 1" / "席1" is seat 0 of the notation and the JSON)."""
     return _SEAT_WORDS["ja" if lang == "ja" else "en"]["seat"].format(n=seat + 1)
+
+
+_ENGINE_WORD = re.compile(r"(you|seat \d+)\b")
+
+
+def capitalize_sentence(text: str, lang: str, names: Sequence[str] | None = None) -> str:
+    """An English sentence with its first letter in upper case, unless it starts with a seat's
+    display name, which is shown as typed ("p0 rolled", never "P0 rolled"); Japanese as it is."""
+    if lang == "ja" or starts_with_name(text, names):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def starts_with_name(text: str, names: Sequence[str] | None) -> bool:
+    """Whether `text` begins with one of `names` as a whole word ("p0's card", not "pass").
+    The words a caller may pass among the names, the viewer's "you" and a seat's default name
+    ("seat 2", "seat 2 (random)"), are words, not names: they still take a capital."""
+    for name in names or ():
+        name = str(name)
+        if not name or _ENGINE_WORD.match(name) or not text.startswith(name):
+            continue
+        if not text[len(name) : len(name) + 1].isalnum():
+            return True
+    return False
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
@@ -156,7 +183,9 @@ class EventCatalog:
                     one, many = spec.split("|")
                     parts.append(f" {one if value in (1, -1) else many}")
         text = "".join(parts)
-        return text[:1].upper() + text[1:] if lang == "en" else text
+        if template.startswith("{"):  # a field's word first: a display name stays as typed
+            return capitalize_sentence(text, lang, names)
+        return capitalize_sentence(text, lang)
 
     def _word(
         self,
@@ -182,7 +211,9 @@ class EventCatalog:
             if names is not None and 0 <= value < len(names):
                 return str(names[value])
             return default_seat_name(value, lang)
-        if base in ("int", "text"):
+        if base == "int":
+            return signed(value) if type(value) is int else str(value)
+        if base == "text":
             return str(value)
         if base == "bool":
             return _as_text(value)
