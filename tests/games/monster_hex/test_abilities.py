@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import get_game
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, SE, E, W, anchor, build, of_type, place, placements, play, turned
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Rng
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "factions": ("choose", "random"),

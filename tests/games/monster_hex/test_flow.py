@@ -11,7 +11,7 @@ import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, get_game, visible_events
 from bodoge.engine.playout import random_playout
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, NW, SW, E, W, around, build, of_type, place, play, rehome, turned
 

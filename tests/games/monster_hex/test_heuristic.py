@@ -1,4 +1,4 @@
-"""The greedy bot's heuristic for Monster Hex (`bodoge.games.monster_hex.heuristic`): it reads only
+"""The greedy bot's heuristic for Monster Hex (`bodoge.games.monster_hex.bot`): it reads only
 what the seat may know, and values points, open stones, placements and the shared faction.
 
 Large stone L1 of the 2-player board lies on b3; its neighbours a3 (NE), b4 (E), c4 (SE),
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from bodoge.engine import Rng
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, NW, SE, SW, E, W, around, build, play, turned
 

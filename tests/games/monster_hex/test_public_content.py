@@ -13,7 +13,7 @@ import pytest
 
 from bodoge.engine import Match
 from bodoge.games.monster_hex import content, hexgrid
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 DATA = Path(content.__file__).parent / "data"
 DEFAULT = content.load()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bodoge.engine import State, visible_events
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import CONTENT, NW, SW, W, build, facing, placements, play, turned
 

@@ -3,7 +3,7 @@ and names, the action notations unchanged."""
 
 from __future__ import annotations
 
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import CONTENT, build
 

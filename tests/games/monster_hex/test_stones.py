@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, NW, SE, SW, E, W, anchor, build, of_type, place, play, turned
 

@@ -12,7 +12,7 @@ import pytest
 
 from bodoge.engine.errors import StaleMove, UndoRefused
 from bodoge.engine.match import Match
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import SE, E, W, anchor, build, facing, turned
 from .test_abilities import ABILITIES

@@ -10,7 +10,7 @@ import pytest
 
 from bodoge.engine import visible_events
 from bodoge.engine.events import engine_catalog
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from . import test_objectives
 from .helpers import around, build, play

@@ -18,7 +18,7 @@ from bodoge.engine.rng import Rng
 from bodoge.games.monster_hex.codes import OVER, PLACE, PLACE_BASE, UNIT, UNIT_BASE
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 
 def play_out(state: MonsterHex, rng: Rng, limit: int) -> None:

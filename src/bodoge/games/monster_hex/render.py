@@ -30,7 +30,7 @@ from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.content import Content
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 LABELS: dict[str, dict[str, Any]] = {
     "en": {

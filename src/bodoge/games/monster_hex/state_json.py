@@ -1,7 +1,7 @@
 """A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
 (`StateJson`, a base of `MonsterHex`).
 
-A position accounts for every component (`accounting`): the units of the factions in play on the
+A position accounts for every component (`consistency`): the units of the factions in play on the
 board, in hands and decks, the stone tiles on the large stones, taken or discarded, and with the
 ability or objective option all objective cards; hands hold what the round leaves in them. A
 hand-written one, turn 2 of a 2-player game without the shared faction:
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
-from bodoge.games.monster_hex.accounting import (
+from bodoge.games.monster_hex.consistency import (
     check_counters,
     check_hands,
     check_objectives,
@@ -57,7 +57,7 @@ from bodoge.games.monster_hex.codes import (
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 
 def _fail(message: str) -> NoReturn:

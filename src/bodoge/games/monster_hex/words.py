@@ -30,7 +30,7 @@ from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 DIRECTIONS = {
     "en": ("north-east", "east", "south-east", "south-west", "west", "north-west"),

@@ -133,7 +133,7 @@ OPTIONS = with_labels((
         "目標カード：個人目標1枚と全体目標2枚、ゲーム終了時に得点",
         ("off", "on"),
     ),
-), "bodoge.games.monster_hex")  # fmt: skip
+), "bodoge.games.monster_hex.data")  # fmt: skip
 
 
 class MonsterHex(AbilityRules):
@@ -150,7 +150,7 @@ class MonsterHex(AbilityRules):
     # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
     # below its greedy rivals (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
-    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex")
+    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex.data")
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -807,7 +807,7 @@ class MonsterHex(AbilityRules):
 
     def heuristic(self, seat: int) -> float:
         """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
-        from bodoge.games.monster_hex.heuristic import evaluate
+        from bodoge.games.monster_hex.bot import evaluate
 
         return evaluate(self, seat)
 

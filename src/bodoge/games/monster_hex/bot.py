@@ -30,7 +30,7 @@ from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.content import Board, Content
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 WIN = 100.0
 SPREAD = 2.5  # how much an empty neighbour blurs a large stone's outcome (in power points)

@@ -36,7 +36,7 @@ from bodoge.games.monster_hex.codes import (
 from bodoge.games.monster_hex.content import TILES_PER_COLOR, UNITS_PER_FACTION
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 PUBLIC_OBJECTIVES = 2  # 全体目標として、目標カードを表向きで2枚公開します
 STONE_TILES = TILES_PER_COLOR  # tiles dealt to each large stone
