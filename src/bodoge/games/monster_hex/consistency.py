@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bodoge.engine import InvalidState
+from bodoge.games.monster_hex.abilities import ability_unit, mechanic, strength
 from bodoge.games.monster_hex.codes import (
     CURSE,
     ENCHANT,
@@ -211,7 +212,7 @@ def check_stones_resolved(state: MonsterHex) -> None:
 def _ability_units_placed(state: MonsterHex, seat: int) -> Iterable[int]:
     """The strengths (★ 2, ● 1) of `seat`'s ability units on the board."""
     return (
-        state._strength(unit) for unit in state.occ if unit >= 0 and state._ability_unit(seat, unit)
+        strength(state, unit) for unit in state.occ if unit >= 0 and ability_unit(state, seat, unit)
     )
 
 
@@ -240,7 +241,7 @@ def check_objectives(state: MonsterHex) -> None:
     base = 1 if state.objectives_on else 0
     for seat, own in enumerate(state.obj_private):
         drawn = 0
-        if state.abilities_on and state.mechanic(seat) == SCHEME:
+        if state.abilities_on and mechanic(state, seat) == SCHEME:
             drawn = sum(1 for _ in _ability_units_placed(state, seat))
         if not base <= len(own) <= base + drawn:
             most = f"{base}" + (f" and up to {drawn} drawn with Scheme" if drawn else "")
@@ -261,8 +262,8 @@ def check_counters(state: MonsterHex) -> None:
         # a resolved petrified hex's counters are back in the box
         (PETRIFY, "Petrify", "black", sum(state.petrified)),
     )
-    for mechanic, ability, colour, count in counts:
-        seats = [s for s in range(state.players) if state.mechanic(s) == mechanic]
+    for kind, ability, colour, count in counts:
+        seats = [s for s in range(state.players) if mechanic(state, s) == kind]
         most = sum(sum(_ability_units_placed(state, s)) for s in seats)
         if count > most:
             why = f"the {ability} units placed lay at most {most}" if seats else "no seat has it"

@@ -1,5 +1,5 @@
-"""A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
-(`StateJson`, a base of `MonsterHex`).
+"""A Monster Hex state as JSON: reading it (`read_state`), writing it (`write_state`) and the
+per-seat view (`view`).
 
 A position accounts for every component (`consistency`): the units of the factions in play on the
 board, in hands and decks, the stone tiles on the large stones, taken or discarded, and with the
@@ -32,15 +32,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
-from bodoge.games.monster_hex.consistency import (
-    check_counters,
-    check_hands,
-    check_objectives,
-    check_stone_tiles,
-    check_stones_resolved,
-    check_units,
-)
-from bodoge.games.monster_hex.base import HexBase
 from bodoge.games.monster_hex.codes import (
     ABILITY,
     FACTION,
@@ -54,7 +45,17 @@ from bodoge.games.monster_hex.codes import (
     UNIT,
     USE,
 )
+from bodoge.games.monster_hex.consistency import (
+    check_counters,
+    check_hands,
+    check_objectives,
+    check_stone_tiles,
+    check_stones_resolved,
+    check_units,
+)
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
+from bodoge.games.monster_hex.faces import around, refresh_faces
+from bodoge.games.monster_hex.stones import points
 
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.rules import MonsterHex
@@ -120,7 +121,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
     if not isinstance(start, int) or not 0 <= start < players:
         _fail(f"start must be a seat 0-{players - 1}")
     state.start = start
-    state._order_turns()
+    state.order_turns()
     state.turn = data.get("turn", 0)
     if not isinstance(state.turn, int) or not 0 <= state.turn <= state.turns:
         _fail(f"turn must be 0-{state.turns}")
@@ -307,10 +308,10 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         if state.done[s] and not complete:
             _fail(f"stone {board.site_names[s]} is marked done but not surrounded")
     for cell in board.placeable_cells:
-        surrounded = all(state.occ[n] >= 0 for n in state._around(cell))
+        surrounded = all(state.occ[n] >= 0 for n in around(state, cell))
         if state.petrified[cell] and cell + sites not in waiting and surrounded:
             _fail(f"petrified hex {board.labels[cell]} is surrounded but not resolved")
-    state._refresh_faces()
+    refresh_faces(state)
 
 
 def read_options(
@@ -399,159 +400,159 @@ def read_options(
         state.obj_deck = [card(k) for k in cards.get("deck", [])]
 
 
-class StateJson(HexBase):
-    """The view and the full JSON of a state (the part of the `MonsterHex` chain, see `base`)."""
+def _faction_name(state: MonsterHex, faction: int) -> str | None:
+    return state.c.factions[faction].key if faction >= 0 else None
 
-    __slots__ = ()
 
-    def _read(self, data: dict[str, Any]) -> None:
-        read_state(self, data)  # type: ignore[arg-type]
+def _units(state: MonsterHex, units: list[int]) -> list[str]:
+    return [state.c.unit_names[u] for u in units]
 
-    def _faction_name(self, faction: int) -> str | None:
-        return self.c.factions[faction].key if faction >= 0 else None
 
-    def _units(self, units: list[int]) -> list[str]:
-        return [self.c.unit_names[u] for u in units]
+def _board_json(state: MonsterHex) -> dict[str, str]:
+    labels = state.board.labels
+    return {
+        labels[cell]: f"{state.c.unit_names[u]}@{state.rot[cell]}"
+        for cell, u in enumerate(state.occ)
+        if u >= 0
+    }
 
-    def _board_json(self) -> dict[str, str]:
-        labels = self.board.labels
-        return {
-            labels[cell]: f"{self.c.unit_names[u]}@{self.rot[cell]}"
-            for cell, u in enumerate(self.occ)
-            if u >= 0
-        }
 
-    def _stones_json(self) -> dict[str, Any]:
-        board = self.board
-        stones: dict[str, Any] = {}
-        for site, name in enumerate(board.site_names):
-            if board.site_large[site]:
-                stones[name] = {
-                    "hex": board.labels[board.site_hex[site]],
-                    "tiles": [self.c.tiles[t].key for t in self.site_tiles[site]],
-                    "done": self.done[site],
-                }
-            else:
-                stones[name] = {
-                    "between": [board.labels[c] for c in board.site_cells[site]],
-                    "done": self.done[site],
-                    "won": self._faction_name(self.small_won[site]),
-                }
-        return stones
-
-    def site_name(self, code: int) -> str:
-        """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
-        sites = len(self.board.site_names)
-        if code >= sites:
-            return f"petrified:{self.board.labels[code - sites]}"
-        return self.board.site_names[code]
-
-    def _option_json(self, seat: int | None, full: bool) -> dict[str, Any]:
-        """The ability and objective fields: everything (`full`), or what `seat` may see."""
-        c, labels = self.c, self.board.labels
-        data: dict[str, Any] = {}
-        if self.abilities_on:
-            data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in self.abilities]
-            data["blitz_used"] = [r if r >= 0 else None for r in self.blitz_used]
-            data["blitz_step"] = self.blitz_step
-            data["last"] = labels[self.last] if self.last >= 0 else None
-            data["target"] = labels[self.target] if self.target >= 0 else None
-            counters = {}
-            for unit, (white, black) in enumerate(zip(self.white, self.black, strict=True)):
-                if white or black:
-                    counters[c.unit_names[unit]] = {"white": white, "black": black}
-            data["counters"] = counters
-            data["petrified"] = {labels[x]: n for x, n in enumerate(self.petrified) if n}
-            data["petrified_done"] = [labels[x] for x in self.petrified_done]
-            data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
-        if self.abilities_on or self.objectives_on:
-            keys: list[Any] = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
-            if not full and self.phase != OVER:  # each seat's cards are shown at the end
-                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]
-            deck = [c.objectives[o].key for o in self.obj_deck]
-            data["objectives"] = {
-                "public": [c.objectives[o].key for o in self.obj_public],
-                "private": keys,
-                "deck": deck if full else len(deck),
+def _stones_json(state: MonsterHex) -> dict[str, Any]:
+    board = state.board
+    stones: dict[str, Any] = {}
+    for site, name in enumerate(board.site_names):
+        if board.site_large[site]:
+            stones[name] = {
+                "hex": board.labels[board.site_hex[site]],
+                "tiles": [state.c.tiles[t].key for t in state.site_tiles[site]],
+                "done": state.done[site],
             }
-        return data
+        else:
+            stones[name] = {
+                "between": [board.labels[c] for c in board.site_cells[site]],
+                "done": state.done[site],
+                "won": _faction_name(state, state.small_won[site]),
+            }
+    return stones
 
-    def _choice_json(self) -> dict[str, Any] | None:
-        if self.choice is None:
-            return None
-        site, chooser, rest = self.choice
-        return {
-            "site": self.board.site_names[site],
-            "by": self._faction_name(chooser),
-            "rest": self._faction_name(rest),
-        }
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.c
-        points = self.points()
-        in_play = [f for f in [*self.factions, self.shared] if f >= 0]
-        hands: list[Any] = []
-        for s, hand in enumerate(self.hands):
-            if s == seat:
-                hands.append(self._units(hand))
-            else:
-                counts: dict[str, int] = {}
-                for u in hand:
-                    key = c.factions[u // UNITS_PER_FACTION].key
-                    counts[key] = counts.get(key, 0) + 1
-                hands.append(counts)
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "round": self.round_number(),
-            "rounds": ROUNDS[self.players],
-            "turn": self.turn,
-            "board_name": {"en": self.board.en, "ja": self.board.ja},
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "stones": self._stones_json(),
-            "choice": self._choice_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": hands,
-            "decks": [len(d) for d in self.decks],
-            "shared_decks": [len(d) for d in self.sdecks] if self.shared_mode else None,
-            "points": {c.factions[f].key: points[f] for f in in_play},
-            "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            **self._option_json(seat, full=False),
-        }
+def site_name(state: MonsterHex, code: int) -> str:
+    """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
+    sites = len(state.board.site_names)
+    if code >= sites:
+        return f"petrified:{state.board.labels[code - sites]}"
+    return state.board.site_names[code]
 
-    def _write(self) -> dict[str, Any]:
-        c = self.c
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "turn": self.turn,
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": [self._units(h) for h in self.hands],
-            "decks": [self._units(d) for d in self.decks],
-            "shared_decks": [self._units(d) for d in self.sdecks],
-            "stones": {
-                self.board.site_names[s]: [c.tiles[t].key for t in self.site_tiles[s]]
-                for s in self.board.large_sites
-            },
-            "done": [self.board.site_names[s] for s, done in enumerate(self.done) if done],
-            "small_won": {
-                self.board.site_names[s]: c.factions[f].key
-                for s, f in enumerate(self.small_won)
-                if f >= 0
-            },
-            "taken": {
-                c.factions[f].key: [c.tiles[t].key for t in tiles]
-                for f, tiles in enumerate(self.taken)
-                if tiles
-            },
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            "choice": self._choice_json(),
-            "queue": [self.site_name(s) for s in self.queue],
-            **self._option_json(None, full=True),
+
+def _option_json(state: MonsterHex, seat: int | None, full: bool) -> dict[str, Any]:
+    """The ability and objective fields: everything (`full`), or what `seat` may see."""
+    c, labels = state.c, state.board.labels
+    data: dict[str, Any] = {}
+    if state.abilities_on:
+        data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in state.abilities]
+        data["blitz_used"] = [r if r >= 0 else None for r in state.blitz_used]
+        data["blitz_step"] = state.blitz_step
+        data["last"] = labels[state.last] if state.last >= 0 else None
+        data["target"] = labels[state.target] if state.target >= 0 else None
+        counters = {}
+        for unit, (white, black) in enumerate(zip(state.white, state.black, strict=True)):
+            if white or black:
+                counters[c.unit_names[unit]] = {"white": white, "black": black}
+        data["counters"] = counters
+        data["petrified"] = {labels[x]: n for x, n in enumerate(state.petrified) if n}
+        data["petrified_done"] = [labels[x] for x in state.petrified_done]
+        data["bonus"] = {c.factions[f].key: n for f, n in enumerate(state.bonus) if n}
+    if state.abilities_on or state.objectives_on:
+        keys: list[Any] = [[c.objectives[o].key for o in cards] for cards in state.obj_private]
+        if not full and state.phase != OVER:  # each seat's cards are shown at the end
+            keys = [k if s == seat else len(k) for s, k in enumerate(keys)]
+        deck = [c.objectives[o].key for o in state.obj_deck]
+        data["objectives"] = {
+            "public": [c.objectives[o].key for o in state.obj_public],
+            "private": keys,
+            "deck": deck if full else len(deck),
         }
+    return data
+
+
+def _choice_json(state: MonsterHex) -> dict[str, Any] | None:
+    if state.choice is None:
+        return None
+    site, chooser, rest = state.choice
+    return {
+        "site": state.board.site_names[site],
+        "by": _faction_name(state, chooser),
+        "rest": _faction_name(state, rest),
+    }
+
+
+def view(state: MonsterHex, seat: int | None) -> dict[str, Any]:
+    c = state.c
+    scores = points(state)
+    in_play = [f for f in [*state.factions, state.shared] if f >= 0]
+    hands: list[Any] = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(_units(state, hand))
+        else:
+            counts: dict[str, int] = {}
+            for u in hand:
+                key = c.factions[u // UNITS_PER_FACTION].key
+                counts[key] = counts.get(key, 0) + 1
+            hands.append(counts)
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "start": state.start,
+        "round": state.round_number(),
+        "rounds": ROUNDS[state.players],
+        "turn": state.turn,
+        "board_name": {"en": state.board.en, "ja": state.board.ja},
+        "factions": [_faction_name(state, f) for f in state.factions],
+        "shared": _faction_name(state, state.shared),
+        "board": _board_json(state),
+        "stones": _stones_json(state),
+        "choice": _choice_json(state),
+        "selected": c.unit_names[state.selected] if state.selected >= 0 else None,
+        "hands": hands,
+        "decks": [len(d) for d in state.decks],
+        "shared_decks": [len(d) for d in state.sdecks] if state.shared_mode else None,
+        "points": {c.factions[f].key: scores[f] for f in in_play},
+        "taken": {c.factions[f].key: [c.tiles[t].key for t in state.taken[f]] for f in in_play},
+        "discarded": [c.tiles[t].key for t in state.discarded],
+        **_option_json(state, seat, full=False),
+    }
+
+
+def write_state(state: MonsterHex) -> dict[str, Any]:
+    c = state.c
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "start": state.start,
+        "turn": state.turn,
+        "factions": [_faction_name(state, f) for f in state.factions],
+        "shared": _faction_name(state, state.shared),
+        "board": _board_json(state),
+        "selected": c.unit_names[state.selected] if state.selected >= 0 else None,
+        "hands": [_units(state, h) for h in state.hands],
+        "decks": [_units(state, d) for d in state.decks],
+        "shared_decks": [_units(state, d) for d in state.sdecks],
+        "stones": {
+            state.board.site_names[s]: [c.tiles[t].key for t in state.site_tiles[s]]
+            for s in state.board.large_sites
+        },
+        "done": [state.board.site_names[s] for s, done in enumerate(state.done) if done],
+        "small_won": {
+            state.board.site_names[s]: c.factions[f].key
+            for s, f in enumerate(state.small_won)
+            if f >= 0
+        },
+        "taken": {
+            c.factions[f].key: [c.tiles[t].key for t in tiles]
+            for f, tiles in enumerate(state.taken)
+            if tiles
+        },
+        "discarded": [c.tiles[t].key for t in state.discarded],
+        "choice": _choice_json(state),
+        "queue": [site_name(state, s) for s in state.queue],
+        **_option_json(state, None, full=True),
+    }
