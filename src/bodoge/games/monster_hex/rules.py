@@ -55,6 +55,7 @@ from bodoge.games.monster_hex.abilities import (
     use_other,
     uses,
 )
+from bodoge.games.monster_hex.bot import evaluate, play_out
 from bodoge.games.monster_hex.codes import (
     ABILITY,
     ABILITY_BASE,
@@ -785,15 +786,11 @@ class MonsterHex(State):
     def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
         """`State.playout` (uniformly random moves: Monster Hex has no rule of thumb) in a loop
         of its own that skips most events (`bot.play_out`): the same moves, draws and state."""
-        from bodoge.games.monster_hex.bot import play_out
-
         play_out(self, rng, limit)
         return self.phase == OVER
 
     def heuristic(self, seat: int) -> float:
         """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
-        from bodoge.games.monster_hex.bot import evaluate
-
         return evaluate(self, seat)
 
     # ---- notation -----------------------------------------------------------------------------
