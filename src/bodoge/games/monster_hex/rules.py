@@ -790,7 +790,7 @@ class MonsterHex(State):
         return self.phase == OVER
 
     def heuristic(self, seat: int) -> float:
-        """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
+        """The greedy bot's judgement (`bot.evaluate`): only what `seat` may know."""
         return evaluate(self, seat)
 
     # ---- notation -----------------------------------------------------------------------------
