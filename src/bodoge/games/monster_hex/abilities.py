@@ -89,14 +89,17 @@ def uses(state: MonsterHex, seat: int) -> list[int]:
 
 
 def may_blitz(state: MonsterHex, seat: int) -> bool:
-    """Blitz: once a round, not from Blitz's own second placement, and only while the seat
-    will hold more units than every seat keeps at the end and has a later turn of its own
-    to skip (RULINGS §2), so that it never places more units than anyone else."""
+    """Blitz: once a round, not from Blitz's own second placement, with a unit of its own in
+    hand to place, while the seat's own units still to come (in hand and in its deck) are
+    more than every seat keeps at the end, and with a later turn of its own to skip
+    (RULINGS §2), so that it never places more units than anyone else. The deck counts: with
+    the shared faction the round's first player holds a shared unit, and refills with its
+    own at the round's end."""
     if state.blitz_step or state.blitz_used[seat] == state.round_number():
         return False
     mine = state.factions[seat]
     own = sum(1 for u in state.hands[seat] if u // UNITS_PER_FACTION == mine)
-    if own <= KEEP_AT_END[state.players]:
+    if not own or own + len(state.decks[seat]) <= KEEP_AT_END[state.players]:
         return False
     return any(state.turn_slot(t) == (seat, False) for t in range(state.turn + 1, state.turns))
 
