@@ -80,8 +80,10 @@ def no_result_words(state: State) -> dict[str, Any]:
     """Words for the keys and values of the result's `detail`, for a client that shows it
     (JSON-ready, in English and Japanese): `labels` {key: {"en", "ja"}} names each detail key
     ("{n}" in a label numbers the rows of a list of per-seat lists: "Game {n}"), `values`
-    {key: {value: {"en", "ja"}}} names the values that are keys or codes, and `seats` lists the
-    keys whose value is a seat (-1 or null: nobody). Empty: a game without a detail."""
+    {key: {value: {"en", "ja"}}} names the values that are keys or codes, `seats` lists the keys
+    whose value is a seat (-1 or null: nobody), and `outcome` {"en", "ja"}, where a game has one,
+    is a sentence for an end the winners alone do not tell (Monster Hex: the shared faction won,
+    so no player did). Empty: a game without a detail."""
     return {}
 
 

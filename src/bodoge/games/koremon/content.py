@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.engine.state import State
+from bodoge.engine.text import signed
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import MIMIC, SPECIES, full_deck, info
 from bodoge.games.koremon.render import AUCTION
-from bodoge.games.koremon.words import END_WORDS, signed
+from bodoge.games.koremon.words import END_WORDS
 
 Words = dict[str, str]
 
