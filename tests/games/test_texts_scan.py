@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Match
+from bodoge.engine.registry import get_spec
 
 GAMES: list[tuple[str, int, dict[str, str]]] = [
     ("collect", 2, {}),
@@ -65,7 +66,7 @@ def play(game: str, players: int, options: dict[str, str], seed: int, texts: Tex
             for lang, sentences in entry["text"].items():
                 texts.events[lang].update(sentences)
     for lang in ("en", "ja"):
-        texts.result[lang].update(match.state.describe_result(lang, names))
+        texts.result[lang].update(get_spec(game).describe_result(match.state, lang, names))
     return match
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from bodoge.engine import Event
-from bodoge.games.monster_hex import accounting, content
+from bodoge.games.monster_hex import content, state_json
 from bodoge.games.monster_hex.codes import PHASE_NAMES
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 CONTENT = content.load()
 EDGES = {unit.key: unit.edges for unit in CONTENT.units}  # printed clockwise from NE
@@ -91,7 +91,7 @@ def _top_up_hands(data: dict[str, Any], players: int, factions: list[str]) -> No
     probe.start, probe.turn = data["start"], data["turn"]
     probe.phase = PHASE_NAMES.index(data["phase"])
     probe.blitz_step = data.get("blitz_step", 0)
-    expected = accounting.hands_at_turn_start(probe)
+    expected = state_json.hands_at_turn_start(probe)
     in_turn = data["phase"] in ("unit", "place", "use", "rotate", "take")
     active, shared_step = probe.turn_slot(probe.turn) if in_turn else (-1, False)
     shared = data.get("shared")
@@ -111,7 +111,7 @@ def _top_up_hands(data: dict[str, Any], players: int, factions: list[str]) -> No
             want = expected[seat][kind]
             if seat == active:
                 if kind == int(shared_step):
-                    want -= accounting.placed_this_turn(probe)
+                    want -= state_json.placed_this_turn(probe)
                 want -= int(selected.startswith(f"{faction}-"))
             spare = [f"{faction}-{key}" for key in reversed(KEYS) if f"{faction}-{key}" not in used]
             while sum(1 for u in hand if u.startswith(f"{faction}-")) < want and spare:

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from bodoge.engine import get_game
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex import stones
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, SE, E, W, anchor, build, of_type, place, placements, play, turned
 
@@ -86,7 +87,8 @@ def test_counters_never_take_a_power_below_zero() -> None:
     1): every power drops by 4, and none below 0."""
     board = {"c6": "blue-A1@0", "a1": "green-S@0", "a2": "green-B1@0", "a3": "green-C1@0"}
     state = game(ABILITIES, board=board, counters={"blue-A1": {"white": 0, "black": 4}})
-    assert [state.power(state.board.cell_of["c6"], d) for d in range(6)] == [0, 0, 1, 0, 0, 0]
+    c6 = state.board.cell_of["c6"]
+    assert [stones.power(state, c6, d) for d in range(6)] == [0, 0, 1, 0, 0, 0]
 
 
 def test_confuse_turns_an_adjacent_enemy_before_the_stones_are_resolved() -> None:
@@ -162,7 +164,7 @@ def test_petrify_blocks_a_hex_until_it_is_surrounded_then_scores_as_a_large_ston
     (stone,) = of_type(events, "petrified_stone")
     assert stone == {"type": "petrified_stone", "hex": "a1", "points": 2,
                      "totals": {"red": 3, "blue": 5}, "faction": "blue"}  # fmt: skip
-    assert state.points()[1] == 2 and state.petrified[0] == 0
+    assert stones.points(state)[1] == 2 and state.petrified[0] == 0
     assert state.face[0] != 0  # a1 takes units again
 
 
@@ -185,7 +187,7 @@ def test_petrify_on_a_hex_already_surrounded_resolves_at_once(unit: str, points:
     (stone,) = of_type(events, "petrified_stone")
     assert stone == {"type": "petrified_stone", "hex": "a1", "points": points,
                      "totals": {"red": 3, "blue": 4}, "faction": "blue"}  # fmt: skip
-    assert state.points()[1] == points
+    assert stones.points(state)[1] == points
     a1 = state.board.cell_of["a1"]
     assert state.petrified[a1] == 0 and state.petrified_done == [a1] and state.face[a1] != 0
     assert state.pending() == [0]  # the turn is over: the next seat plays
@@ -280,7 +282,7 @@ def test_reward_scores_for_ability_units_around_a_large_stone_won() -> None:
     (reward,) = of_type(events, "reward")
     assert reward == {"type": "reward", "faction": "red", "points": 3}
     play(state, 0, "take:red7")
-    assert state.points()[0] == 3 + 9
+    assert stones.points(state)[0] == 3 + 9
 
 
 def test_the_shared_faction_has_no_ability() -> None:

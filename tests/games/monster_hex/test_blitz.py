@@ -23,7 +23,7 @@ import pytest
 
 from bodoge.games.monster_hex.codes import KEEP_AT_END
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import build, play
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import CONTENT
 

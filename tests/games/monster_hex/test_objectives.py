@@ -7,7 +7,7 @@ from typing import Any
 
 from bodoge.engine import get_game
 from bodoge.games.monster_hex import objectives as O
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import CONTENT, build
 

@@ -9,7 +9,7 @@ import pytest
 from bodoge.engine import State, get_game
 from bodoge.games.monster_hex.codes import FACTION, OVER, SHARED
 from bodoge.games.monster_hex.content import FACTIONS, UNITS_PER_FACTION
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 from protocol_checks import check_random_games
 
 MODES = [

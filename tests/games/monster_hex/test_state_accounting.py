@@ -22,7 +22,7 @@ import pytest
 
 from bodoge.engine import InvalidState, Rng
 from bodoge.games.monster_hex import state_json
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import build
 

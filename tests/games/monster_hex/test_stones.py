@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex import stones
+from bodoge.games.monster_hex.rules import MonsterHex
 
 from .helpers import NE, NW, SE, SW, E, W, anchor, build, of_type, place, play, turned
 
@@ -67,7 +68,7 @@ def test_distinct_totals_place_1_chooses_and_place_2_takes_the_other() -> None:
         ("red", "red7", 9),  # 7 + 2: the tile's color is red's own (ボーナス)
         ("blue", "blue4", 6),  # 4 + 2
     ]
-    assert state.points()[:2] == [9, 6]
+    assert stones.points(state)[:2] == [9, 6]
     assert state.pending() == [3]  # play goes on with the seat after the active one
 
 
@@ -80,7 +81,7 @@ def test_color_bonus_only_for_a_tile_of_the_takers_color() -> None:
         ("b3", "yellow-A1", 1),
     )  # fmt: skip
     play(state, 0, "take:blue4")
-    assert state.points()[:2] == [4, 7]
+    assert stones.points(state)[:2] == [4, 7]
 
 
 @pytest.mark.parametrize(
@@ -206,7 +207,7 @@ def test_small_stone_higher_power_then_higher_rank_then_nobody(
     events = place(state, seat, c7[0], "c7", W, c7[1])
     (event,) = of_type(events, "small_stone")
     assert event == {"type": "small_stone", "site": "s2", "faction": winner}
-    points = dict(zip(FACTIONS, state.points(), strict=True))
+    points = dict(zip(FACTIONS, stones.points(state), strict=True))
     assert {f: p for f, p in points.items() if p} == ({winner: 1} if winner else {})
 
 
@@ -241,7 +242,7 @@ def test_a_small_stone_between_units_of_one_faction(
     events = place(state, 0, c7[0], "c7", W, c7[1])
     (event,) = of_type(events, "small_stone")
     assert event == {"type": "small_stone", "site": "s2", "faction": winner}
-    assert state.points()[0] == (1 if winner else 0)
+    assert stones.points(state)[0] == (1 if winner else 0)
 
 
 def test_the_small_stone_option_is_listed_with_its_choices() -> None:
@@ -314,7 +315,7 @@ def test_overwhelming_bonus_place_1_takes_both(red: list[int], blue: list[int]) 
         ("red", "red7"),
         ("red", "blue4"),
     ]
-    assert state.points() == [13, 0, 0, 0]  # 7 + 2 + 4
+    assert stones.points(state) == [13, 0, 0, 0]  # 7 + 2 + 4
     assert state.choice is None
 
 
@@ -324,14 +325,14 @@ def test_less_than_twice_is_no_overwhelming_bonus() -> None:
     assert large(events)["overwhelming"] is False
     assert state.pending() == [0]
     play(state, 0, "take:blue4")
-    assert state.points()[:2] == [4, 7]
+    assert stones.points(state)[:2] == [4, 7]
 
 
 def test_a_lone_faction_is_overwhelming() -> None:
     """Only one faction around the stone: its total is at least twice the other's 0."""
     state, events = surround_2p([2, 2, 2, 2, 2, 2], [], OFF)
     assert large(events)["overwhelming"] is True
-    assert state.points()[0] == 13
+    assert stones.points(state)[0] == 13
 
 
 def test_no_overwhelming_bonus_with_the_shared_faction() -> None:

@@ -19,13 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
-from bodoge.engine.events import EventCatalog
-from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
-from bodoge.games.koremon import auction_words, playouts, words
-from bodoge.games.koremon import heuristics as H
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -41,7 +38,6 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
-from bodoge.games.koremon.observe import auction_observer
 from bodoge.games.koremon.render import (
     AUCTION,
     LABELS,
@@ -181,16 +177,6 @@ class AuctionState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return PLACE_BASE + CARD_COUNT * P.SLOTS
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
-
-        return content.auction(cls, players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return auction_observer(players, options)
 
     def pending(self) -> list[int]:
         return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's
@@ -362,9 +348,7 @@ class AuctionState(State):
             scores, keys, detail={"cards": counts, "money": self.money[:], "out": self.out[:]}
         )
 
-    def heuristic(self, seat: int) -> float:
-        return H.auction_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.auction_action(self, seat, legal, rng)
 
@@ -375,26 +359,9 @@ class AuctionState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_auction.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return auction_words.action_label(self, action, lang, seat)
-
     def seats_in_play(self) -> list[int]:
         """The seats not out (none once the game is over)."""
         return [] if self.is_over() else [s for s in range(self.players) if not self.out[s]]
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return auction_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return auction_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -704,67 +671,6 @@ class AuctionState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = AUCTION[lang], LABELS[lang]
-        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
-        lines = [
-            text["title"].format(
-                title=title,
-                round=self.round,
-                rounds=ROUNDS,
-                deck=len(self.deck),
-                payment=INFO.options[0].choice_label(self.options["payment"], lang),
-            )
-        ]
-        if self.last:
-            lines.append(text["last"])
-            labels = [card_label(card, lang) for card in self.last["table"]]
-            column = max(14, *map(width, labels))  # terminal columns: a kana takes two
-            for i, label in enumerate(labels):
-                amounts = " ".join(
-                    text["bid"].format(seat=s, amount=bid[i])
-                    for s, bid in enumerate(self.last["bids"])
-                    if bid
-                )
-                winner = self.last["winners"][i]
-                who = common["seat"].format(seat=winner) if winner >= 0 else text["discarded"]
-                lines.append(
-                    text["reveal"].format(
-                        card=pad(label, column), amounts=pad(amounts, 32), who=who
-                    )
-                )
-        for other in range(self.players):
-            head = text["head"].format(
-                seat=other,
-                you=common["you"] if other == seat else "",
-                money=self.money[other],
-                status=text[self._status(other)],
-            )
-            if self.out[other]:
-                head += text["out_in"].format(round=self.out[other])
-            if self.to_place[other]:
-                head += text["to_place"].format(cards=card_list(self.to_place[other], lang))
-            lines.append(pyramid_block(head, self.pyramids[other], lang))
-        if self.phase == BID:
-            lines.append(text["table"])
-            mine = self.bids[seat] if seat is not None else []
-            for i, card in enumerate(self.table):
-                written = text["your_bid"].format(amount=mine[i]) if i < len(mine) else ""
-                lines.append(
-                    text["row"].format(number=i + 1, card=card_label(card, lang), written=written)
-                )
-            if seat is not None and seat in self.waiting:
-                left = self.money[seat] - sum(mine)
-                lines.append(text["bid_prompt"].format(seat=seat, number=len(mine) + 1, left=left))
-        elif self.phase == PLACE and seat is not None and seat in self.waiting:
-            lines.append(text["place_prompt"].format(seat=seat))
-        elif self.phase == OVER:
-            result = self.result()
-            assert result is not None
-            lines.append(text["over"].format(winners=seat_list(result.winners, lang)))
-        return "\n".join(lines)
-
 
 def _single_highest(amounts: Sequence[int]) -> int:
     """The index of the single highest positive amount; -1 when none is positive or it is
@@ -793,3 +699,64 @@ def _seat_ints(data: dict[str, Any], key: str, players: int, high: int) -> list[
 
 def _amount(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MONEY
+
+
+def render(state: AuctionState, seat: int | None, lang: str = "en") -> str:
+    """The terminal's table as `seat` (None: a spectator) may see it."""
+    lang = language(lang)
+    text, common = AUCTION[lang], LABELS[lang]
+    title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
+    lines = [
+        text["title"].format(
+            title=title,
+            round=state.round,
+            rounds=ROUNDS,
+            deck=len(state.deck),
+            payment=INFO.options[0].choice_label(state.options["payment"], lang),
+        )
+    ]
+    if state.last:
+        lines.append(text["last"])
+        labels = [card_label(card, lang) for card in state.last["table"]]
+        column = max(14, *map(width, labels))  # terminal columns: a kana takes two
+        for i, label in enumerate(labels):
+            amounts = " ".join(
+                text["bid"].format(seat=s, amount=bid[i])
+                for s, bid in enumerate(state.last["bids"])
+                if bid
+            )
+            winner = state.last["winners"][i]
+            who = common["seat"].format(seat=winner) if winner >= 0 else text["discarded"]
+            lines.append(
+                text["reveal"].format(card=pad(label, column), amounts=pad(amounts, 32), who=who)
+            )
+    for other in range(state.players):
+        head = text["head"].format(
+            seat=other,
+            you=common["you"] if other == seat else "",
+            money=state.money[other],
+            status=text[state._status(other)],
+        )
+        if state.out[other]:
+            head += text["out_in"].format(round=state.out[other])
+        if state.to_place[other]:
+            head += text["to_place"].format(cards=card_list(state.to_place[other], lang))
+        lines.append(pyramid_block(head, state.pyramids[other], lang))
+    if state.phase == BID:
+        lines.append(text["table"])
+        mine = state.bids[seat] if seat is not None else []
+        for i, card in enumerate(state.table):
+            written = text["your_bid"].format(amount=mine[i]) if i < len(mine) else ""
+            lines.append(
+                text["row"].format(number=i + 1, card=card_label(card, lang), written=written)
+            )
+        if seat is not None and seat in state.waiting:
+            left = state.money[seat] - sum(mine)
+            lines.append(text["bid_prompt"].format(seat=seat, number=len(mine) + 1, left=left))
+    elif state.phase == PLACE and seat is not None and seat in state.waiting:
+        lines.append(text["place_prompt"].format(seat=seat))
+    elif state.phase == OVER:
+        result = state.result()
+        assert result is not None
+        lines.append(text["over"].format(winners=seat_list(result.winners, lang)))
+    return "\n".join(lines)

@@ -1,5 +1,5 @@
 """The Koremon games' fixed public components, as a client that draws them needs them
-(`State.public_content`): the card faces from `cards.toml`, the collection pyramid's slots and
+(each spec's `public_content`): the card faces from `cards.toml`, the collection pyramid's slots and
 supports, each game's table (Auction money and rounds, the Hunt ring and die, the Trick deck and
 scoring, the Evolution dice), and the game words a drawing shows, in English and Japanese.
 
@@ -127,14 +127,14 @@ def _status_words(
     return {key: _words(table["en"][key], table["ja"][key]) for key in keys}
 
 
-def auction(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.auction import MONEY, ROUND_CARDS, ROUNDS
+def auction(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    from bodoge.games.koremon.auction import MONEY, ROUND_CARDS, ROUNDS, AuctionState
 
-    payment = _option(state_class, options, "payment")
-    mimics = _option(state_class, options, "mimics_placeable") == "yes"
+    payment = _option(AuctionState, options, "payment")
+    mimics = _option(AuctionState, options, "mimics_placeable") == "yes"
     return {
-        "game": state_class.info.id,
-        "title": _words(state_class.info.title_en, state_class.info.title_ja),
+        "game": AuctionState.info.id,
+        "title": _words(AuctionState.info.title_en, AuctionState.info.title_ja),
         "players": players,
         "cards": cards(deck_copies(), pyramid_points),
         "deck_size": len(full_deck()),
@@ -144,19 +144,19 @@ def auction(state_class: type[State], players: int, options: Mapping[str, Any]) 
         "rounds": ROUNDS,
         "table_size": ROUND_CARDS,
         "payment": payment,
-        "payment_rule": _choice_words(state_class, "payment", payment),
+        "payment_rule": _choice_words(AuctionState, "payment", payment),
         "status": _status_words(AUCTION, ("bidding", "sealed", "placing", "waiting", "out")),
     }
 
 
-def hunt(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.hunt import RING
+def hunt(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    from bodoge.games.koremon.hunt import RING, HuntState
 
-    mimics = _option(state_class, options, "mimics_placeable") == "yes"
-    dead_ring = _option(state_class, options, "dead_ring")
+    mimics = _option(HuntState, options, "mimics_placeable") == "yes"
+    dead_ring = _option(HuntState, options, "dead_ring")
     return {
-        "game": state_class.info.id,
-        "title": _words(state_class.info.title_en, state_class.info.title_ja),
+        "game": HuntState.info.id,
+        "title": _words(HuntState.info.title_en, HuntState.info.title_ja),
         "players": players,
         "cards": cards(deck_copies(), pyramid_points),
         "deck_size": len(full_deck()),
@@ -180,8 +180,8 @@ def hunt(state_class: type[State], players: int, options: Mapping[str, Any]) -> 
     }
 
 
-def trick(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.trick import DECK, RULE_NAMES
+def trick(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    from bodoge.games.koremon.trick import DECK, RULE_NAMES, TrickState
     from bodoge.games.koremon.trick_rules import FACE_UP_POINTS, POINTS
 
     copies: dict[int, int] = {}
@@ -189,8 +189,8 @@ def trick(state_class: type[State], players: int, options: Mapping[str, Any]) ->
         copies[code] = copies.get(code, 0) + 1
     games = 2 if players == 3 else 1
     return {
-        "game": state_class.info.id,
-        "title": _words(state_class.info.title_en, state_class.info.title_ja),
+        "game": TrickState.info.id,
+        "title": _words(TrickState.info.title_en, TrickState.info.title_ja),
         "players": players,
         "cards": cards(copies, POINTS.__getitem__),
         "deck_size": len(DECK),
@@ -198,15 +198,17 @@ def trick(state_class: type[State], players: int, options: Mapping[str, Any]) ->
         "games": games,
         "hand_size": len(DECK) // games // players,
         "face_up_points": FACE_UP_POINTS,
-        "mimic_lead": _option(state_class, options, "mimic_lead"),
+        "mimic_lead": _option(TrickState, options, "mimic_lead"),
         "rules": {str(rule): _words(en, ja) for rule, (en, ja) in RULE_NAMES.items()},
     }
 
 
-def evolution(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+def evolution(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    from bodoge.games.koremon.evolution import EvolutionState
+
     return {
-        "game": state_class.info.id,
-        "title": _words(state_class.info.title_en, state_class.info.title_ja),
+        "game": EvolutionState.info.id,
+        "title": _words(EvolutionState.info.title_en, EvolutionState.info.title_ja),
         "players": players,
         "cards": cards({code: 1 for code in range(len(SPECIES))}, pyramid_points),
         "ranks": ranks(),

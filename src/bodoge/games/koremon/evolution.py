@@ -22,9 +22,7 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.dice import faces
-from bodoge.engine.events import Event, EventCatalog
-from bodoge.engine.observe import Observer
-from bodoge.games.koremon import evolution_words, words
+from bodoge.engine.events import Event
 from bodoge.games.koremon.cards import (
     MIMIC,
     RANK,
@@ -35,7 +33,6 @@ from bodoge.games.koremon.cards import (
     evolution_set,
     species_of_rank,
 )
-from bodoge.games.koremon.observe import evolution_observer
 from bodoge.games.koremon.render import EVOLUTION, LABELS, language
 
 SPECIES_COUNT = MIMIC
@@ -71,16 +68,6 @@ class EvolutionState(State):
         "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
     )
     __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
-
-        return content.evolution(cls, players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return evolution_observer(players, options)
 
     holds: list[int]  # species each seat holds
     supply: list[int]  # 1 if that species is in the middle of the table
@@ -267,29 +254,6 @@ class EvolutionState(State):
             return None
         return ranked_result(self.scores(), detail={"holds": [card_key(c) for c in self.holds]})
 
-    def heuristic(self, seat: int) -> float:
-        scores = self.scores()
-        return float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
-
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_evolution.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return evolution_words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return evolution_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return evolution_words.result_words()
-
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
@@ -427,34 +391,6 @@ class EvolutionState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = EVOLUTION[lang], LABELS[lang]
-        info = self.info
-        lines = [info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"]
-        for other, card in enumerate(self.holds):
-            mark = common["you"] if other == seat else ""
-            lines.append(text["holds"].format(seat=other, you=mark, card=_both(card, lang)))
-        for rank in range(1, 6):
-            names = [
-                text["supply_card"].format(en=card_name(c), ja=card_name(c, "ja"))
-                for c in BY_RANK[rank]
-                if self.supply[c]
-            ]
-            cards = common["list_sep"].join(names) or "-"
-            lines.append(text["supply"].format(rank=rank, cards=cards))
-        if self.dice:
-            a, b = self.dice
-            lines.append(text["roll"].format(seat=self.last, a=a, b=b))
-        if self.winner >= 0:
-            lines.append(text["won"].format(seat=self.winner))
-        elif self.choosing:
-            lines.append(text["choose"].format(seat=self.turn, rank=self.choosing))
-        else:
-            rank = RANK[self.holds[self.turn]]
-            lines.append(text["to_roll"].format(seat=self.turn, rank=rank))
-        return "\n".join(lines)
-
 
 def _seat(value: Any, players: int, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
@@ -467,3 +403,33 @@ def _card(text: Any, field: str) -> int:
     if card is None:
         raise InvalidState(f"{field}: {text!r} is not a monster")
     return card
+
+
+def render(state: EvolutionState, seat: int | None, lang: str = "en") -> str:
+    """The terminal's table as `seat` (None: a spectator) may see it."""
+    lang = language(lang)
+    text, common = EVOLUTION[lang], LABELS[lang]
+    info = state.info
+    lines = [info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"]
+    for other, card in enumerate(state.holds):
+        mark = common["you"] if other == seat else ""
+        lines.append(text["holds"].format(seat=other, you=mark, card=_both(card, lang)))
+    for rank in range(1, 6):
+        names = [
+            text["supply_card"].format(en=card_name(c), ja=card_name(c, "ja"))
+            for c in BY_RANK[rank]
+            if state.supply[c]
+        ]
+        cards = common["list_sep"].join(names) or "-"
+        lines.append(text["supply"].format(rank=rank, cards=cards))
+    if state.dice:
+        a, b = state.dice
+        lines.append(text["roll"].format(seat=state.last, a=a, b=b))
+    if state.winner >= 0:
+        lines.append(text["won"].format(seat=state.winner))
+    elif state.choosing:
+        lines.append(text["choose"].format(seat=state.turn, rank=state.choosing))
+    else:
+        rank = RANK[state.holds[state.turn]]
+        lines.append(text["to_roll"].format(seat=state.turn, rank=rank))
+    return "\n".join(lines)

@@ -17,6 +17,7 @@ from bodoge.games.koremon.trick_rules import POINTS, trick_winner
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.auction import AuctionState
+    from bodoge.games.koremon.evolution import EvolutionState
     from bodoge.games.koremon.hunt import HuntState
     from bodoge.games.koremon.trick import TrickState
 
@@ -192,3 +193,9 @@ def trick_value(state: TrickState, seat: int) -> float:
         scores[seat] += value
     best_other = max(s for other, s in enumerate(scores) if other != seat)
     return scores[seat] - best_other
+
+
+def evolution_value(state: EvolutionState, seat: int) -> float:
+    """Monster Evolution: the seat's score ahead of (or behind) the best other seat's."""
+    scores = state.scores()
+    return float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))

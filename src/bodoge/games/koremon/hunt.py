@@ -16,14 +16,11 @@ from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
 from bodoge.engine.dice import faces
-from bodoge.engine.events import EventCatalog
-from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import hunt_words, playouts, words
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     FULL_COUNTS,
@@ -39,7 +36,6 @@ from bodoge.games.koremon.cards import (
     read_list,
     shuffled_deck,
 )
-from bodoge.games.koremon.observe import hunt_observer
 from bodoge.games.koremon.render import (
     HUNT,
     LABELS,
@@ -225,16 +221,6 @@ class HuntState(State):
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return 1 + P.SLOTS
 
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
-
-        return content.hunt(cls, players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return hunt_observer(players, options)
-
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.turn]
 
@@ -350,9 +336,7 @@ class HuntState(State):
         keys = list(zip(scores, counts, strict=True))
         return ranked_result(scores, keys, detail={"cards": counts, "end": ENDS[self.end]})
 
-    def heuristic(self, seat: int) -> float:
-        return H.hunt_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
 
@@ -441,25 +425,6 @@ class HuntState(State):
             self._legal.clear()
             self.ply = ply
             self.piece, self.turn, self.phase, self.die = piece, turn, phase, die
-
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_hunt.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return hunt_words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return hunt_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return hunt_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -613,33 +578,35 @@ class HuntState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = HUNT[lang], LABELS[lang]
-        ring = "  ".join(
-            f"{'>' if i == self.piece else ' '}{i + 1}:{card_label(card, lang)}"
-            for i, card in enumerate(self.ring)
-        )
-        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
-        lines = [
-            text["title"].format(title=title, deck=len(self.deck)),
-            text["ring"].format(ring=ring),
-        ]
-        if self.die:
-            lines.append(text["roll"].format(die=self.die))
-        for other, pyramid in enumerate(self.pyramids):
-            you = common["you"] if other == seat else ""
-            marker = text["to_move"] if other == self.turn and self.phase != OVER else ""
-            head = text["head"].format(seat=other, you=you, marker=marker)
-            lines.append(pyramid_block(head, pyramid, lang))
-        if self.phase == PLACE:
-            card = card_label(self.ring[self.piece], lang)
-            lines.append(text["place_prompt"].format(seat=self.turn, card=card))
-        elif self.phase == ROLL:
-            lines.append(text["roll_prompt"].format(seat=self.turn))
-        else:
-            result = self.result()
-            assert result is not None
-            end = text[ENDS[self.end]]
-            lines.append(text["over"].format(end=end, winners=seat_list(result.winners, lang)))
-        return "\n".join(lines)
+
+def render(state: HuntState, seat: int | None, lang: str = "en") -> str:
+    """The terminal's table as `seat` (None: a spectator) may see it."""
+    lang = language(lang)
+    text, common = HUNT[lang], LABELS[lang]
+    ring = "  ".join(
+        f"{'>' if i == state.piece else ' '}{i + 1}:{card_label(card, lang)}"
+        for i, card in enumerate(state.ring)
+    )
+    title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
+    lines = [
+        text["title"].format(title=title, deck=len(state.deck)),
+        text["ring"].format(ring=ring),
+    ]
+    if state.die:
+        lines.append(text["roll"].format(die=state.die))
+    for other, pyramid in enumerate(state.pyramids):
+        you = common["you"] if other == seat else ""
+        marker = text["to_move"] if other == state.turn and state.phase != OVER else ""
+        head = text["head"].format(seat=other, you=you, marker=marker)
+        lines.append(pyramid_block(head, pyramid, lang))
+    if state.phase == PLACE:
+        card = card_label(state.ring[state.piece], lang)
+        lines.append(text["place_prompt"].format(seat=state.turn, card=card))
+    elif state.phase == ROLL:
+        lines.append(text["roll_prompt"].format(seat=state.turn))
+    else:
+        result = state.result()
+        assert result is not None
+        end = text[ENDS[state.end]]
+        lines.append(text["over"].format(end=end, winners=seat_list(result.winners, lang)))
+    return "\n".join(lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.koremon import pyramid as P
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
@@ -27,21 +27,12 @@ SPECIES = MIMIC  # 15 species; the Mimic is code 15
 DIE = 6
 
 
-def _relative(view: View, seat: int | None) -> int:
-    """The position of `seat` counted clockwise from the observer (-1 for none)."""
-    if seat is None:
-        return -1
-    me: int = view["seat"] or 0
-    players: int = view["players"]
-    return (seat - me) % players
-
-
 def evolution_observer(players: int, options: Mapping[str, Any]) -> Observer:
     """Monster Evolution: who holds which monster, the supply, whose turn, the dice."""
 
     def holds(view: View, block: list[float]) -> None:
         for seat, key in enumerate(view["holds"]):
-            one_hot(block, _CODE[key], _relative(view, seat) * SPECIES)
+            one_hot(block, _CODE[key], relative_seat(view, seat) * SPECIES)
 
     def supply(view: View, block: list[float]) -> None:
         for key in view["supply"]:
@@ -49,7 +40,7 @@ def evolution_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def to_move(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, _relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     def choosing(view: View, block: list[float]) -> None:
         one_hot(block, (view["choosing_rank"] or 0) - 1)
@@ -59,10 +50,10 @@ def evolution_observer(players: int, options: Mapping[str, Any]) -> Observer:
             one_hot(block, face - 1, number * DIE)
 
     def roller(view: View, block: list[float]) -> None:
-        one_hot(block, _relative(view, view["last_roller"]))
+        one_hot(block, relative_seat(view, view["last_roller"]))
 
     def winner(view: View, block: list[float]) -> None:
-        one_hot(block, _relative(view, view["winner"]))
+        one_hot(block, relative_seat(view, view["winner"]))
 
     return Observer(
         [
@@ -96,7 +87,7 @@ SCORE_SPAN = SCORE_HIGH - SCORE_LOW
 def _per_seat(view: View, block: list[float], values: Sequence[float], top: float) -> None:
     """Seat s's value scaled by `top`, at its position relative to the observer."""
     for seat, value in enumerate(values):
-        block[_relative(view, seat)] = scaled(value, top)
+        block[relative_seat(view, seat)] = scaled(value, top)
 
 
 def _counts(
@@ -110,7 +101,7 @@ def _counts(
 def _pyramid_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat, pyramid in enumerate(view["pyramids"]):
-            base = _relative(view, seat) * P.SLOTS * CARDS
+            base = relative_seat(view, seat) * P.SLOTS * CARDS
             for label, key in pyramid.items():
                 slot = P.parse_slot(label)
                 assert slot is not None, f"no slot {label}"
@@ -126,7 +117,7 @@ def _pyramid_piece(players: int) -> Piece:
 def _score_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat, score in enumerate(view["scores"]):
-            block[_relative(view, seat)] = scaled(score - SCORE_LOW, SCORE_SPAN)
+            block[relative_seat(view, seat)] = scaled(score - SCORE_LOW, SCORE_SPAN)
 
     meaning = (
         f"(score - ({SCORE_LOW})) / {SCORE_SPAN}: seat +s's pyramid score placed within its "
@@ -138,7 +129,7 @@ def _score_piece(players: int) -> Piece:
 def _winners_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat in (view["result"] or {}).get("winners", []):
-            one_hot(block, _relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     return Piece("winners", (players,), "1 if the game is over and seat +s is a winner", fill)
 
@@ -146,7 +137,7 @@ def _winners_piece(players: int) -> Piece:
 def _to_move_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, _relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     return Piece("to_move", (players,), "1 if seat +s is to decide", fill)
 
@@ -203,14 +194,16 @@ def auction_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def status(view: View, block: list[float]) -> None:
         for seat, word in enumerate(view["status"]):
-            one_hot(block, AUCTION_STATUS.index(word), _relative(view, seat) * len(AUCTION_STATUS))
+            one_hot(
+                block, AUCTION_STATUS.index(word), relative_seat(view, seat) * len(AUCTION_STATUS)
+            )
 
     def out_round(view: View, block: list[float]) -> None:
         _per_seat(view, block, view["out"], rounds)
 
     def to_place(view: View, block: list[float]) -> None:
         for seat, keys in enumerate(view["to_place"]):
-            _counts(block, keys, [size] * CARDS, _relative(view, seat) * CARDS)
+            _counts(block, keys, [size] * CARDS, relative_seat(view, seat) * CARDS)
 
     def discard(view: View, block: list[float]) -> None:
         _counts(block, view["discard"], FULL_COUNTS)
@@ -225,12 +218,12 @@ def auction_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def last_bids(view: View, block: list[float]) -> None:
         for seat, bid in enumerate((view["last_reveal"] or {}).get("bids", [])):
             for i, amount in enumerate(bid):
-                block[_relative(view, seat) * size + i] = scaled(amount, money)
+                block[relative_seat(view, seat) * size + i] = scaled(amount, money)
 
     def last_winners(view: View, block: list[float]) -> None:
         for i, seat in enumerate((view["last_reveal"] or {}).get("winners", [])):
             if seat >= 0:
-                block[i * players + _relative(view, seat)] = 1.0
+                block[i * players + relative_seat(view, seat)] = 1.0
 
     return Observer(
         [
@@ -334,7 +327,7 @@ def _trick_pieces(prefix: str, key: str, players: int, what: str) -> list[Piece]
 
     def seats(view: View, block: list[float]) -> None:
         for i, entry in enumerate(view[key]):
-            block[i * players + _relative(view, entry["seat"])] = 1.0
+            block[i * players + relative_seat(view, entry["seat"])] = 1.0
 
     def cards(view: View, block: list[float]) -> None:
         for i, entry in enumerate(view[key]):
@@ -372,14 +365,14 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def seat_of(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             if view[key] is not None:
-                one_hot(block, _relative(view, view[key]))
+                one_hot(block, relative_seat(view, view[key]))
 
         return fill
 
     def seats_in(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             for seat in view[key]:
-                one_hot(block, _relative(view, seat))
+                one_hot(block, relative_seat(view, seat))
 
         return fill
 
@@ -398,27 +391,27 @@ def trick_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def won(view: View, block: list[float]) -> None:
         for game, piles in enumerate(view["won"]):
             for seat, keys in enumerate(piles):
-                _counts(block, keys, copies, (game * players + _relative(view, seat)) * CARDS)
+                _counts(block, keys, copies, (game * players + relative_seat(view, seat)) * CARDS)
 
     def face_up(view: View, block: list[float]) -> None:
         for game, row in enumerate(view["face_up"]):
             for seat, count in enumerate(row):
-                block[game * players + _relative(view, seat)] = scaled(count, copies[MIMIC])
+                block[game * players + relative_seat(view, seat)] = scaled(count, copies[MIMIC])
 
     def scores(view: View, block: list[float]) -> None:
         for seat, score in enumerate(view["scores"]):
-            block[_relative(view, seat)] = scaled(score - low, high - low)
+            block[relative_seat(view, seat)] = scaled(score - low, high - low)
 
     def played(view: View, block: list[float]) -> None:
         for entry in view["plays"] or []:
             action = _play_action(entry["play"])
             card = action if action < NAMED else MIMIC
-            block[_relative(view, entry["seat"]) * CARDS + card] += 1.0 / copies[card]
+            block[relative_seat(view, entry["seat"]) * CARDS + card] += 1.0 / copies[card]
 
     def plays(view: View, block: list[float]) -> None:
         width = players + ACTIONS
         for i, entry in enumerate(view["plays"] or []):
-            block[i * width + _relative(view, entry["seat"])] = 1.0
+            block[i * width + relative_seat(view, entry["seat"])] = 1.0
             block[i * width + players + _play_action(entry["play"])] = 1.0
 
     pieces = [

@@ -26,12 +26,10 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.events import Event, EventCatalog
-from bodoge.engine.observe import Observer
+from bodoge.engine.events import Event
 from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts, trick_words, words
+from bodoge.games.koremon import playouts
 from bodoge.games.koremon.cards import (
     CARD_COUNT,
     MIMIC,
@@ -41,7 +39,6 @@ from bodoge.games.koremon.cards import (
     check_cards,
     trick_deck,
 )
-from bodoge.games.koremon.observe import trick_observer
 from bodoge.games.koremon.render import LABELS, TRICK, language
 from bodoge.games.koremon.trick_inference import WeightedDeal, unlikely_cards
 from bodoge.games.koremon.trick_rules import (
@@ -227,16 +224,6 @@ class TrickState(State):
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return ACTIONS
 
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
-
-        return content.trick(cls, players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return trick_observer(players, options)
-
     def to_move(self) -> int:
         return self.mover
 
@@ -356,30 +343,9 @@ class TrickState(State):
         totals = per_game[0] if len(per_game) == 1 else list(map(add, *per_game))
         return ranked_result(totals, detail={"games": per_game})
 
-    def heuristic(self, seat: int) -> float:
-        return H.trick_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return playouts.trick_action(self, seat, legal, rng)
-
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_trick.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return trick_words.action_label(action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return trick_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return trick_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -740,67 +706,6 @@ class TrickState(State):
 
     # ---- terminal ------------------------------------------------------------------------
 
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = TRICK[lang], LABELS[lang]
-        info = self.info
-        title = info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"
-        lines = [
-            text["title"].format(
-                title=title, game=self.game + 1, games=self.games, dealer=self.dealer
-            )
-        ]
-        scores = self.scores()
-        for other in range(self.players):
-            lines.append(
-                text["row"].format(
-                    seat=other,
-                    you=common["you"] if other == seat else "",
-                    score=scores[other],
-                    hand=sum(self.hands[other]),
-                    won=sum(sum(game[other]) for game in self.won),
-                    face_up=sum(row[other] for row in self.face_up),
-                )
-            )
-        if self.last_trick or self.ply >= self.players:
-            # Led Mimics precede the first monster (or fill the trick), so their seats follow.
-            led = self.players - len(self.last_trick)
-            first = self.last_trick[0][0] if self.last_trick else (self.leader + led) % self.players
-            plays = common["list_sep"].join(
-                [text["led"].format(seat=(first - led + i) % self.players) for i in range(led)]
-                + [self._play_text(entry, lang) for entry in self.last_trick]
-            )
-            if self.last_winner >= 0:
-                en, ja = RULE_NAMES[self.last_step]
-                name = ja if lang == "ja" else f"{en} {ja}"
-                won_by = text["won_by"].format(
-                    seat=self.last_winner, rule=self.last_step, name=name
-                )
-            else:
-                won_by = text["no_winner"]
-            lines.append(text["last"].format(plays=plays, won_by=won_by))
-        if self.left:
-            current = [
-                text["led_now"].format(seat=(self.leader + i) % self.players)
-                for i in range(self.led)
-            ]
-            current += [self._play_text(entry, lang) for entry in self.trick]
-            playing = common["list_sep"].join(current) or text["nothing"]
-            lines.append(
-                text["current"].format(leader=self.leader, cards=playing, seat=self.to_move())
-            )
-        if seat is not None and self.left:
-            hand = self.hands[seat]
-            cards = [
-                text["card"].format(name=_both(card, lang), rank=RANK[card], count=hand[card])
-                if card != MIMIC
-                else text["mimic"].format(name=_both(card, lang), count=hand[card])
-                for card in range(CARD_COUNT)
-                if hand[card]
-            ]
-            lines.append(text["hand"] + text["hand_sep"].join(cards))
-        return "\n".join(lines)
-
     @staticmethod
     def _play_text(entry: tuple[int, int, int], lang: str = "en") -> str:
         seat, card, kind = entry
@@ -899,3 +804,64 @@ def _check_trick(trick: list[tuple[int, int, int]], field: str) -> None:
         if card == MIMIC and kind not in seen:
             raise InvalidState(f"{field}: a Mimic must name a species already in the trick")
         seen.add(kind)
+
+
+def render(state: TrickState, seat: int | None, lang: str = "en") -> str:
+    """The terminal's table as `seat` (None: a spectator) may see it."""
+    lang = language(lang)
+    text, common = TRICK[lang], LABELS[lang]
+    info = state.info
+    title = info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"
+    lines = [
+        text["title"].format(
+            title=title, game=state.game + 1, games=state.games, dealer=state.dealer
+        )
+    ]
+    scores = state.scores()
+    for other in range(state.players):
+        lines.append(
+            text["row"].format(
+                seat=other,
+                you=common["you"] if other == seat else "",
+                score=scores[other],
+                hand=sum(state.hands[other]),
+                won=sum(sum(game[other]) for game in state.won),
+                face_up=sum(row[other] for row in state.face_up),
+            )
+        )
+    if state.last_trick or state.ply >= state.players:
+        # Led Mimics precede the first monster (or fill the trick), so their seats follow.
+        led = state.players - len(state.last_trick)
+        first = state.last_trick[0][0] if state.last_trick else (state.leader + led) % state.players
+        plays = common["list_sep"].join(
+            [text["led"].format(seat=(first - led + i) % state.players) for i in range(led)]
+            + [state._play_text(entry, lang) for entry in state.last_trick]
+        )
+        if state.last_winner >= 0:
+            en, ja = RULE_NAMES[state.last_step]
+            name = ja if lang == "ja" else f"{en} {ja}"
+            won_by = text["won_by"].format(seat=state.last_winner, rule=state.last_step, name=name)
+        else:
+            won_by = text["no_winner"]
+        lines.append(text["last"].format(plays=plays, won_by=won_by))
+    if state.left:
+        current = [
+            text["led_now"].format(seat=(state.leader + i) % state.players)
+            for i in range(state.led)
+        ]
+        current += [state._play_text(entry, lang) for entry in state.trick]
+        playing = common["list_sep"].join(current) or text["nothing"]
+        lines.append(
+            text["current"].format(leader=state.leader, cards=playing, seat=state.to_move())
+        )
+    if seat is not None and state.left:
+        hand = state.hands[seat]
+        cards = [
+            text["card"].format(name=_both(card, lang), rank=RANK[card], count=hand[card])
+            if card != MIMIC
+            else text["mimic"].format(name=_both(card, lang), count=hand[card])
+            for card in range(CARD_COUNT)
+            if hand[card]
+        ]
+        lines.append(text["hand"] + text["hand_sep"].join(cards))
+    return "\n".join(lines)

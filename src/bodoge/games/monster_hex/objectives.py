@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 
 def measure(state: MonsterHex, name: str, faction: int) -> int:

@@ -27,10 +27,12 @@ from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import hexgrid
 from bodoge.games.monster_hex.codes import PHASE_NAMES, PLACE, PLACE_BASE, ROUNDS, UNIT
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
+from bodoge.games.monster_hex.faces import around
+from bodoge.games.monster_hex.stones import points, totals
 
 if TYPE_CHECKING:
     from bodoge.games.monster_hex.content import Content
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 LABELS: dict[str, dict[str, Any]] = {
     "en": {
@@ -261,12 +263,12 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
             status = text["nobody"]
         stones.append(text["small"].format(site=board.site_names[s], a=a, b=b, status=status))
 
-    def facing(totals: dict[int, int], status: str) -> str:
+    def facing(found: dict[int, int], status: str) -> str:
         """The open stone's status with each faction's power facing it, in words."""
-        if not totals:
+        if not found:
             return status
         words = text["list_sep"].join(
-            text["total"].format(faction=faction(f), power=p) for f, p in sorted(totals.items())
+            text["total"].format(faction=faction(f), power=p) for f, p in sorted(found.items())
         )
         return str(text["facing"].format(status=status, totals=words))
 
@@ -275,9 +277,9 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         if state.done[s]:
             status = text["resolved"]
         else:
-            around = [cell for cell in board.site_cells[s] if state.occ[cell] >= 0]
-            dirs = [board.site_dirs[s][board.site_cells[s].index(cell)] for cell in around]
-            status = facing(state.totals(tuple(around), tuple(dirs)), text["open"])
+            filled = [cell for cell in board.site_cells[s] if state.occ[cell] >= 0]
+            dirs = [board.site_dirs[s][board.site_cells[s].index(cell)] for cell in filled]
+            status = facing(totals(state, tuple(filled), tuple(dirs)), text["open"])
         hex_label = board.labels[board.site_hex[s]]
         stones.append(
             text["large"].format(
@@ -286,9 +288,9 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         )
     for cell in board.placeable_cells:
         if state.petrified[cell]:
-            around = [n for n in state._around(cell) if state.occ[n] >= 0]
-            dirs = [board.nbr[n].index(cell) for n in around]
-            status = facing(state.totals(tuple(around), tuple(dirs)), text["open"])
+            filled = [n for n in around(state, cell) if state.occ[n] >= 0]
+            dirs = [board.nbr[n].index(cell) for n in filled]
+            status = facing(totals(state, tuple(filled), tuple(dirs)), text["open"])
             stones.append(
                 text["petrified"].format(
                     hex=board.labels[cell], points=state.petrified[cell], status=status
@@ -296,7 +298,7 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
             )
     out.append(text["stones"] + text["stone_sep"].join(stones))
 
-    points = state.points()
+    scores = points(state)
     lines = []
     for s, f in enumerate(state.factions):
         if f < 0:
@@ -307,7 +309,7 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         row = text["score_row"].format(
             seat=s,
             faction=pad(faction(f), 7),
-            points=points[f],
+            points=scores[f],
             tiles=taken,
             hand=len(state.hands[s]),
             deck=len(state.decks[s]),
@@ -320,7 +322,7 @@ def render(state: MonsterHex, seat: int | None, lang: str = "en") -> str:
         f = state.shared
         taken = ", ".join(c.tiles[t].key for t in state.taken[f]) or "-"
         lines.append(
-            text["shared_row"].format(faction=pad(faction(f), 7), points=points[f], tiles=taken)
+            text["shared_row"].format(faction=pad(faction(f), 7), points=scores[f], tiles=taken)
         )
     out.append(text["scores"] + "\n" + "\n".join(lines))
 

@@ -1,10 +1,10 @@
-"""A Monster Hex state as JSON: reading it (`read_state`), writing it and the per-seat view
-(`StateJson`, a base of `MonsterHex`).
+"""A Monster Hex state as JSON: reading it (`read_state`), writing it (`write_state`) and the
+per-seat view (`view`).
 
-A position accounts for every component (`accounting`): the units of the factions in play on the
-board, in hands and decks, the stone tiles on the large stones, taken or discarded, and with the
-ability or objective option all objective cards; hands hold what the round leaves in them. A
-hand-written one, turn 2 of a 2-player game without the shared faction:
+A position accounts for every component (the checks below `read_state`): the units of the
+factions in play on the board, in hands and decks, the stone tiles on the large stones, taken or
+discarded, and with the ability or objective option all objective cards; hands hold what the
+round leaves in them. A hand-written one, turn 2 of a 2-player game without the shared faction:
 
 ```json
 {"game": "monster_hex", "players": 2, "options": {"shared_faction": "off"},
@@ -28,36 +28,36 @@ resolved, a phase that does not fit the rest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from bodoge.engine import InvalidState
 from bodoge.games.monster_hex import content as content_mod
-from bodoge.games.monster_hex.accounting import (
-    check_counters,
-    check_hands,
-    check_objectives,
-    check_stone_tiles,
-    check_stones_resolved,
-    check_units,
-)
-from bodoge.games.monster_hex.base import HexBase
+from bodoge.games.monster_hex.abilities import ability_unit, mechanic, strength
 from bodoge.games.monster_hex.codes import (
     ABILITY,
+    CURSE,
+    ENCHANT,
     FACTION,
+    KEEP_AT_END,
     OVER,
+    PETRIFY,
     PHASE_NAMES,
     PLACE,
     ROTATE,
     ROUNDS,
+    SCHEME,
     SHARED,
     TAKE,
     UNIT,
     USE,
 )
-from bodoge.games.monster_hex.content import UNITS_PER_FACTION
+from bodoge.games.monster_hex.content import TILES_PER_COLOR, UNITS_PER_FACTION
+from bodoge.games.monster_hex.faces import around, refresh_faces
+from bodoge.games.monster_hex.stones import points
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 
 def _fail(message: str) -> NoReturn:
@@ -120,7 +120,7 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
     if not isinstance(start, int) or not 0 <= start < players:
         _fail(f"start must be a seat 0-{players - 1}")
     state.start = start
-    state._order_turns()
+    state.order_turns()
     state.turn = data.get("turn", 0)
     if not isinstance(state.turn, int) or not 0 <= state.turn <= state.turns:
         _fail(f"turn must be 0-{state.turns}")
@@ -307,10 +307,10 @@ def read_state(state: MonsterHex, data: dict[str, Any]) -> None:
         if state.done[s] and not complete:
             _fail(f"stone {board.site_names[s]} is marked done but not surrounded")
     for cell in board.placeable_cells:
-        surrounded = all(state.occ[n] >= 0 for n in state._around(cell))
+        surrounded = all(state.occ[n] >= 0 for n in around(state, cell))
         if state.petrified[cell] and cell + sites not in waiting and surrounded:
             _fail(f"petrified hex {board.labels[cell]} is surrounded but not resolved")
-    state._refresh_faces()
+    refresh_faces(state)
 
 
 def read_options(
@@ -399,159 +399,413 @@ def read_options(
         state.obj_deck = [card(k) for k in cards.get("deck", [])]
 
 
-class StateJson(HexBase):
-    """The view and the full JSON of a state (the part of the `MonsterHex` chain, see `base`)."""
+# ---- what a state must account for ---------------------------------------------------------------
+#
+# Checked when a state is read. Every component is in exactly one place: each unit of the factions
+# in play on the board, in a hand, a deck or being placed (the other factions' units stay in the
+# box); the stone tiles dealt to the large stones on a stone, taken or discarded (the rest in the
+# box); with the ability or objective option every objective card in a hand, the public row or the
+# deck. And the counts that follow from the rest: each hand for the round and the player count, a
+# large stone's two tiles until it is resolved, the objective cards dealt, the counters the ability
+# units could have laid.
+#
+# The turn is not checked against the number of units on the board (and so against the decks), so
+# that a rule's scenario can put the units it needs around a stone without playing out the rounds
+# before it.
 
-    __slots__ = ()
+PUBLIC_OBJECTIVES = 2  # 全体目標として、目標カードを表向きで2枚公開します
+STONE_TILES = TILES_PER_COLOR  # tiles dealt to each large stone
 
-    def _read(self, data: dict[str, Any]) -> None:
-        read_state(self, data)  # type: ignore[arg-type]
 
-    def _faction_name(self, faction: int) -> str | None:
-        return self.c.factions[faction].key if faction >= 0 else None
+def dealt(state: MonsterHex) -> bool:
+    """Whether the units (and objective cards) have been dealt: every faction is chosen."""
+    return state.phase not in (FACTION, SHARED)
 
-    def _units(self, units: list[int]) -> list[str]:
-        return [self.c.unit_names[u] for u in units]
 
-    def _board_json(self) -> dict[str, str]:
-        labels = self.board.labels
-        return {
-            labels[cell]: f"{self.c.unit_names[u]}@{self.rot[cell]}"
-            for cell, u in enumerate(self.occ)
-            if u >= 0
-        }
+def _count(number: int, word: str) -> str:
+    """Like "1 card" or "2 cards"."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
-    def _stones_json(self) -> dict[str, Any]:
-        board = self.board
-        stones: dict[str, Any] = {}
-        for site, name in enumerate(board.site_names):
-            if board.site_large[site]:
-                stones[name] = {
-                    "hex": board.labels[board.site_hex[site]],
-                    "tiles": [self.c.tiles[t].key for t in self.site_tiles[site]],
-                    "done": self.done[site],
-                }
-            else:
-                stones[name] = {
-                    "between": [board.labels[c] for c in board.site_cells[site]],
-                    "done": self.done[site],
-                    "won": self._faction_name(self.small_won[site]),
-                }
-        return stones
 
-    def site_name(self, code: int) -> str:
-        """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
-        sites = len(self.board.site_names)
-        if code >= sites:
-            return f"petrified:{self.board.labels[code - sites]}"
-        return self.board.site_names[code]
+def _do_not_add_up(kind: str, missing: list[str]) -> InvalidState:
+    more = f" and {len(missing) - 1} more are" if len(missing) > 1 else " is"
+    return InvalidState(f"{kind} do not add up: {missing[0]}{more} missing")
 
-    def _option_json(self, seat: int | None, full: bool) -> dict[str, Any]:
-        """The ability and objective fields: everything (`full`), or what `seat` may see."""
-        c, labels = self.c, self.board.labels
-        data: dict[str, Any] = {}
-        if self.abilities_on:
-            data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in self.abilities]
-            data["blitz_used"] = [r if r >= 0 else None for r in self.blitz_used]
-            data["blitz_step"] = self.blitz_step
-            data["last"] = labels[self.last] if self.last >= 0 else None
-            data["target"] = labels[self.target] if self.target >= 0 else None
-            counters = {}
-            for unit, (white, black) in enumerate(zip(self.white, self.black, strict=True)):
-                if white or black:
-                    counters[c.unit_names[unit]] = {"white": white, "black": black}
-            data["counters"] = counters
-            data["petrified"] = {labels[x]: n for x, n in enumerate(self.petrified) if n}
-            data["petrified_done"] = [labels[x] for x in self.petrified_done]
-            data["bonus"] = {c.factions[f].key: n for f, n in enumerate(self.bonus) if n}
-        if self.abilities_on or self.objectives_on:
-            keys: list[Any] = [[c.objectives[o].key for o in cards] for cards in self.obj_private]
-            if not full and self.phase != OVER:  # each seat's cards are shown at the end
-                keys = [k if s == seat else len(k) for s, k in enumerate(keys)]
-            deck = [c.objectives[o].key for o in self.obj_deck]
-            data["objectives"] = {
-                "public": [c.objectives[o].key for o in self.obj_public],
-                "private": keys,
-                "deck": deck if full else len(deck),
+
+def check_units(state: MonsterHex, places: dict[int, str]) -> None:
+    """`places` holds every unit read (unit -> where). Before the deal no unit is anywhere;
+    afterwards every unit of the factions in play is somewhere."""
+    names = state.c.unit_names
+    if not dealt(state):
+        if places:
+            unit, where = next(iter(places.items()))
+            raise InvalidState(
+                f"{where} holds {names[unit]}, but units are dealt once every faction is chosen"
+            )
+        return
+    in_play = sorted(f for f in {*state.factions, state.shared} if f >= 0)
+    missing = [
+        names[unit]
+        for faction in in_play
+        for unit in range(faction * UNITS_PER_FACTION, (faction + 1) * UNITS_PER_FACTION)
+        if unit not in places
+    ]
+    if missing:
+        raise _do_not_add_up("units", missing)
+
+
+def placed_this_turn(state: MonsterHex) -> int:
+    """Units the seat to move has placed in its current turn: one once it is past its placement
+    (using an ability, or waiting for a stone choice), one more in Blitz's second placement."""
+    return int(state.phase in (USE, ROTATE, TAKE)) + int(state.blitz_step == 2)
+
+
+def hands_at_turn_start(state: MonsterHex) -> list[list[int]]:
+    """Per seat, [own units, shared-faction units] in hand at the start of the current turn: the
+    deal, then every earlier turn placing one unit and refilling as after a turn in play (a turn
+    whose seat held no unit to place is skipped). Blitz is not foreseen: see `check_hands`."""
+    players, size, half = state.players, state.hand_size, UNITS_PER_FACTION // 2
+    hand = [[size, 0] for _ in range(players)]
+    deck = [[UNITS_PER_FACTION - size, 0] for _ in range(players)]
+    if state.shared_mode:  # 先手は自分の色を2枚と共有色を1枚、後手は自分の色を3枚引きます
+        first, second = state.start, 1 - state.start
+        hand[first], deck[first] = [size - 1, 1], [UNITS_PER_FACTION - size + 1, half - 1]
+        deck[second][1] = half
+    for turn in range(state.turn):
+        seat, shared_step = state.turn_slot(turn)
+        kind = int(shared_step)
+        if not hand[seat][kind]:
+            continue
+        hand[seat][kind] -= 1
+        if turn + 1 >= state.turns:  # no refill after the last turn
+            continue
+        if shared_step:  # the second seat draws one shared unit
+            other = 1 - seat
+            if deck[other][1]:
+                deck[other][1] -= 1
+                hand[other][1] += 1
+        if not state.shared_mode or shared_step:  # refill from the own deck
+            drawn = min(deck[seat][0], size - sum(hand[seat]))
+            if drawn > 0:
+                deck[seat][0] -= drawn
+                hand[seat][0] += drawn
+    return hand
+
+
+def check_hands(state: MonsterHex) -> None:
+    """Each hand holds what the deal and the refills leave in this round: the hand size of the
+    player count while the deck lasts, fewer towards the end, less what the seat to move has
+    placed this turn. A seat that has used Blitz placed extra units, so its hand may be short by
+    them, but never below what every seat keeps at the end, except in the round of its Blitz
+    with the shared faction (the round's first player holds a shared unit, and refills with its
+    own only at the round's end)."""
+    if not dealt(state):
+        return
+    c, players = state.c, state.players
+    expected = hands_at_turn_start(state)
+    in_turn = state.phase in (UNIT, PLACE, USE, ROTATE, TAKE)
+    active, shared_step = state.turn_slot(state.turn) if in_turn else (-1, False)
+    when = "at the end" if state.phase == OVER else f"in round {state.round_number()}"
+    for seat, units in enumerate(state.hands):
+        own = state.factions[seat]
+        mine = sum(1 for u in units if u // UNITS_PER_FACTION == own)
+        held = [mine, len(units) - mine]  # [own, shared]
+        gone = [0, 0]  # left the hand this turn: placed, or picked to be placed
+        if seat == active:
+            gone[int(shared_step)] += placed_this_turn(state)
+            if state.selected >= 0:
+                gone[int(state.selected // UNITS_PER_FACTION != own)] += 1
+        for kind, faction in enumerate((own, state.shared)):
+            if faction < 0:
+                continue
+            most = expected[seat][kind]
+            least = most
+            if kind == 0 and state.abilities_on and state.blitz_used[seat] >= 0:
+                least = min(most, KEEP_AT_END[players])
+                if state.shared_mode and state.blitz_used[seat] == state.round_number():
+                    least = max(0, least - 1)  # the round's first player refills at its end
+            if not least <= held[kind] + gone[kind] <= most:
+                low, high = least - gone[kind], most - gone[kind]
+                want = f"{low}-{high} (Blitz used)" if low < high else f"{high}"
+                counted = _count(held[kind], f"{c.factions[faction].key} unit")
+                raise InvalidState(
+                    f"hands[{seat}] holds {counted}, but "
+                    f"{when} of a {players}-player game it holds {want}"
+                )
+
+
+def check_stone_tiles(state: MonsterHex) -> None:
+    """The tiles dealt to the large stones (two each) are on a stone, taken or discarded; the
+    others stay in the box. A large stone holds both its tiles or none."""
+    c, board = state.c, state.board
+    large = board.large_sites
+    for site in large:
+        count = len(state.site_tiles[site])
+        if count not in (0, STONE_TILES):
+            raise InvalidState(
+                f"stones: {board.site_names[site]} holds {_count(count, 'tile')}; a large stone "
+                f"keeps its {STONE_TILES} tiles until it is resolved"
+            )
+    listed = [t for s in large for t in state.site_tiles[s]]
+    listed += [t for tiles in state.taken for t in tiles] + state.discarded
+    deal = STONE_TILES * len(large)
+    known: set[int] | None = None  # the tiles dealt, when the state tells them
+    if deal == len(c.tiles):
+        known = set(range(len(c.tiles)))
+    elif state.options["stone_layout"] == "fixed" and board.fixed_tiles:
+        known = {t for pair in board.fixed_tiles for t in pair}
+    if known is not None:
+        missing = [c.tiles[t].key for t in sorted(known - set(listed))]
+        if missing:
+            raise _do_not_add_up("stone tiles", missing)
+        extra = sorted(set(listed) - known)
+        if extra:
+            raise InvalidState(
+                f"stone tiles do not add up: {c.tiles[extra[0]].key} stays in the box "
+                "(stone_layout=fixed)"
+            )
+    elif len(listed) != deal:
+        raise InvalidState(
+            f"stone tiles do not add up: {len(listed)} on the large stones, taken or discarded, "
+            f"but the {len(large)} large stones were dealt {deal}"
+        )
+
+
+def check_stones_resolved(state: MonsterHex) -> None:
+    """A large stone holds its tiles until it is resolved and none after, except the one whose
+    tile is being chosen."""
+    board = state.board
+    choosing = state.choice[0] if state.choice else -1
+    for site in board.large_sites:
+        name, holds = board.site_names[site], bool(state.site_tiles[site])
+        if not state.done[site] and not holds:
+            raise InvalidState(f"stones: {name} holds no tiles but is not resolved")
+        if state.done[site] and holds and site != choosing:
+            raise InvalidState(
+                f"stones: {name} is resolved but still holds its tiles (they are taken or "
+                "discarded when it is resolved)"
+            )
+
+
+def _ability_units_placed(state: MonsterHex, seat: int) -> Iterable[int]:
+    """The strengths (★ 2, ● 1) of `seat`'s ability units on the board."""
+    return (
+        strength(state, unit) for unit in state.occ if unit >= 0 and ability_unit(state, seat, unit)
+    )
+
+
+def check_objectives(state: MonsterHex) -> None:
+    """With the ability or objective option every objective card is in a hand, the public row
+    or the deck once dealt: one private card each and two public with the objective option, and
+    any more in a hand only as Scheme's draws, one for each of the seat's ability units placed."""
+    c = state.c
+    cards = [*state.obj_public, *state.obj_deck, *(o for own in state.obj_private for o in own)]
+    if not dealt(state) or not (state.abilities_on or state.objectives_on):
+        if cards:
+            raise InvalidState(
+                f"objectives: {c.objectives[cards[0]].key} is dealt before every faction is "
+                "chosen (the cards are dealt with the units)"
+            )
+        return
+    missing = [c.objectives[o].key for o in range(len(c.objectives)) if o not in set(cards)]
+    if missing:
+        raise _do_not_add_up("objective cards", missing)
+    public = PUBLIC_OBJECTIVES if state.objectives_on else 0
+    if len(state.obj_public) != public:
+        raise InvalidState(
+            f"objectives.public holds {_count(len(state.obj_public), 'card')}, but {public} are "
+            "turned up" + ("" if state.objectives_on else " without the objective option")
+        )
+    base = 1 if state.objectives_on else 0
+    for seat, own in enumerate(state.obj_private):
+        drawn = 0
+        if state.abilities_on and mechanic(state, seat) == SCHEME:
+            drawn = sum(1 for _ in _ability_units_placed(state, seat))
+        if not base <= len(own) <= base + drawn:
+            most = f"{base}" + (f" and up to {drawn} drawn with Scheme" if drawn else "")
+            raise InvalidState(
+                f"objectives.private[{seat}] holds {_count(len(own), 'card')}; seat {seat} was "
+                f"dealt {most}"
+            )
+
+
+def check_counters(state: MonsterHex) -> None:
+    """Enchant's white and Curse's and Petrify's black counters come only from ability units
+    placed (★ two, ● one each); using an ability is optional, so fewer is fine."""
+    if not state.abilities_on:
+        return
+    counts = (
+        (ENCHANT, "Enchant", "white", sum(state.white)),
+        (CURSE, "Curse", "black", sum(state.black)),
+        # a resolved petrified hex's counters are back in the box
+        (PETRIFY, "Petrify", "black", sum(state.petrified)),
+    )
+    for kind, ability, colour, count in counts:
+        seats = [s for s in range(state.players) if mechanic(state, s) == kind]
+        most = sum(sum(_ability_units_placed(state, s)) for s in seats)
+        if count > most:
+            why = f"the {ability} units placed lay at most {most}" if seats else "no seat has it"
+            raise InvalidState(
+                f"counters: {_count(count, f'{colour} {ability} counter')} on the board, but {why}"
+            )
+
+
+# ---- writing -------------------------------------------------------------------------------------
+
+
+def _faction_name(state: MonsterHex, faction: int) -> str | None:
+    return state.c.factions[faction].key if faction >= 0 else None
+
+
+def _units(state: MonsterHex, units: list[int]) -> list[str]:
+    return [state.c.unit_names[u] for u in units]
+
+
+def _board_json(state: MonsterHex) -> dict[str, str]:
+    labels = state.board.labels
+    return {
+        labels[cell]: f"{state.c.unit_names[u]}@{state.rot[cell]}"
+        for cell, u in enumerate(state.occ)
+        if u >= 0
+    }
+
+
+def _stones_json(state: MonsterHex) -> dict[str, Any]:
+    board = state.board
+    stones: dict[str, Any] = {}
+    for site, name in enumerate(board.site_names):
+        if board.site_large[site]:
+            stones[name] = {
+                "hex": board.labels[board.site_hex[site]],
+                "tiles": [state.c.tiles[t].key for t in state.site_tiles[site]],
+                "done": state.done[site],
             }
-        return data
+        else:
+            stones[name] = {
+                "between": [board.labels[c] for c in board.site_cells[site]],
+                "done": state.done[site],
+                "won": _faction_name(state, state.small_won[site]),
+            }
+    return stones
 
-    def _choice_json(self) -> dict[str, Any] | None:
-        if self.choice is None:
-            return None
-        site, chooser, rest = self.choice
-        return {
-            "site": self.board.site_names[site],
-            "by": self._faction_name(chooser),
-            "rest": self._faction_name(rest),
-        }
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        c = self.c
-        points = self.points()
-        in_play = [f for f in [*self.factions, self.shared] if f >= 0]
-        hands: list[Any] = []
-        for s, hand in enumerate(self.hands):
-            if s == seat:
-                hands.append(self._units(hand))
-            else:
-                counts: dict[str, int] = {}
-                for u in hand:
-                    key = c.factions[u // UNITS_PER_FACTION].key
-                    counts[key] = counts.get(key, 0) + 1
-                hands.append(counts)
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "round": self.round_number(),
-            "rounds": ROUNDS[self.players],
-            "turn": self.turn,
-            "board_name": {"en": self.board.en, "ja": self.board.ja},
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "stones": self._stones_json(),
-            "choice": self._choice_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": hands,
-            "decks": [len(d) for d in self.decks],
-            "shared_decks": [len(d) for d in self.sdecks] if self.shared_mode else None,
-            "points": {c.factions[f].key: points[f] for f in in_play},
-            "taken": {c.factions[f].key: [c.tiles[t].key for t in self.taken[f]] for f in in_play},
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            **self._option_json(seat, full=False),
-        }
+def site_name(state: MonsterHex, code: int) -> str:
+    """A queued site's name: "L1", "s2", or "petrified:d4" for a petrified hex."""
+    sites = len(state.board.site_names)
+    if code >= sites:
+        return f"petrified:{state.board.labels[code - sites]}"
+    return state.board.site_names[code]
 
-    def _write(self) -> dict[str, Any]:
-        c = self.c
-        return {
-            "phase": PHASE_NAMES[self.phase],
-            "start": self.start,
-            "turn": self.turn,
-            "factions": [self._faction_name(f) for f in self.factions],
-            "shared": self._faction_name(self.shared),
-            "board": self._board_json(),
-            "selected": c.unit_names[self.selected] if self.selected >= 0 else None,
-            "hands": [self._units(h) for h in self.hands],
-            "decks": [self._units(d) for d in self.decks],
-            "shared_decks": [self._units(d) for d in self.sdecks],
-            "stones": {
-                self.board.site_names[s]: [c.tiles[t].key for t in self.site_tiles[s]]
-                for s in self.board.large_sites
-            },
-            "done": [self.board.site_names[s] for s, done in enumerate(self.done) if done],
-            "small_won": {
-                self.board.site_names[s]: c.factions[f].key
-                for s, f in enumerate(self.small_won)
-                if f >= 0
-            },
-            "taken": {
-                c.factions[f].key: [c.tiles[t].key for t in tiles]
-                for f, tiles in enumerate(self.taken)
-                if tiles
-            },
-            "discarded": [c.tiles[t].key for t in self.discarded],
-            "choice": self._choice_json(),
-            "queue": [self.site_name(s) for s in self.queue],
-            **self._option_json(None, full=True),
+
+def _option_json(state: MonsterHex, seat: int | None, full: bool) -> dict[str, Any]:
+    """The ability and objective fields: everything (`full`), or what `seat` may see."""
+    c, labels = state.c, state.board.labels
+    data: dict[str, Any] = {}
+    if state.abilities_on:
+        data["abilities"] = [c.abilities[a].key if a >= 0 else None for a in state.abilities]
+        data["blitz_used"] = [r if r >= 0 else None for r in state.blitz_used]
+        data["blitz_step"] = state.blitz_step
+        data["last"] = labels[state.last] if state.last >= 0 else None
+        data["target"] = labels[state.target] if state.target >= 0 else None
+        counters = {}
+        for unit, (white, black) in enumerate(zip(state.white, state.black, strict=True)):
+            if white or black:
+                counters[c.unit_names[unit]] = {"white": white, "black": black}
+        data["counters"] = counters
+        data["petrified"] = {labels[x]: n for x, n in enumerate(state.petrified) if n}
+        data["petrified_done"] = [labels[x] for x in state.petrified_done]
+        data["bonus"] = {c.factions[f].key: n for f, n in enumerate(state.bonus) if n}
+    if state.abilities_on or state.objectives_on:
+        keys: list[Any] = [[c.objectives[o].key for o in cards] for cards in state.obj_private]
+        if not full and state.phase != OVER:  # each seat's cards are shown at the end
+            keys = [k if s == seat else len(k) for s, k in enumerate(keys)]
+        deck = [c.objectives[o].key for o in state.obj_deck]
+        data["objectives"] = {
+            "public": [c.objectives[o].key for o in state.obj_public],
+            "private": keys,
+            "deck": deck if full else len(deck),
         }
+    return data
+
+
+def _choice_json(state: MonsterHex) -> dict[str, Any] | None:
+    if state.choice is None:
+        return None
+    site, chooser, rest = state.choice
+    return {
+        "site": state.board.site_names[site],
+        "by": _faction_name(state, chooser),
+        "rest": _faction_name(state, rest),
+    }
+
+
+def view(state: MonsterHex, seat: int | None) -> dict[str, Any]:
+    c = state.c
+    scores = points(state)
+    in_play = [f for f in [*state.factions, state.shared] if f >= 0]
+    hands: list[Any] = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(_units(state, hand))
+        else:
+            counts: dict[str, int] = {}
+            for u in hand:
+                key = c.factions[u // UNITS_PER_FACTION].key
+                counts[key] = counts.get(key, 0) + 1
+            hands.append(counts)
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "start": state.start,
+        "round": state.round_number(),
+        "rounds": ROUNDS[state.players],
+        "turn": state.turn,
+        "board_name": {"en": state.board.en, "ja": state.board.ja},
+        "factions": [_faction_name(state, f) for f in state.factions],
+        "shared": _faction_name(state, state.shared),
+        "board": _board_json(state),
+        "stones": _stones_json(state),
+        "choice": _choice_json(state),
+        "selected": c.unit_names[state.selected] if state.selected >= 0 else None,
+        "hands": hands,
+        "decks": [len(d) for d in state.decks],
+        "shared_decks": [len(d) for d in state.sdecks] if state.shared_mode else None,
+        "points": {c.factions[f].key: scores[f] for f in in_play},
+        "taken": {c.factions[f].key: [c.tiles[t].key for t in state.taken[f]] for f in in_play},
+        "discarded": [c.tiles[t].key for t in state.discarded],
+        **_option_json(state, seat, full=False),
+    }
+
+
+def write_state(state: MonsterHex) -> dict[str, Any]:
+    c = state.c
+    return {
+        "phase": PHASE_NAMES[state.phase],
+        "start": state.start,
+        "turn": state.turn,
+        "factions": [_faction_name(state, f) for f in state.factions],
+        "shared": _faction_name(state, state.shared),
+        "board": _board_json(state),
+        "selected": c.unit_names[state.selected] if state.selected >= 0 else None,
+        "hands": [_units(state, h) for h in state.hands],
+        "decks": [_units(state, d) for d in state.decks],
+        "shared_decks": [_units(state, d) for d in state.sdecks],
+        "stones": {
+            state.board.site_names[s]: [c.tiles[t].key for t in state.site_tiles[s]]
+            for s in state.board.large_sites
+        },
+        "done": [state.board.site_names[s] for s, done in enumerate(state.done) if done],
+        "small_won": {
+            state.board.site_names[s]: c.factions[f].key
+            for s, f in enumerate(state.small_won)
+            if f >= 0
+        },
+        "taken": {
+            c.factions[f].key: [c.tiles[t].key for t in tiles]
+            for f, tiles in enumerate(state.taken)
+            if tiles
+        },
+        "discarded": [c.tiles[t].key for t in state.discarded],
+        "choice": _choice_json(state),
+        "queue": [site_name(state, s) for s in state.queue],
+        **_option_json(state, None, full=True),
+    }

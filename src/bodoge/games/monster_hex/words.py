@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bodoge.engine import Event
 from bodoge.engine.events import capitalize_sentence, default_seat_name
 from bodoge.games.monster_hex import content as content_mod
+from bodoge.games.monster_hex.abilities import strength
 from bodoge.games.monster_hex.codes import (
     ABILITY_BASE,
     BLITZ_ACTION,
@@ -28,9 +29,10 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Content
 from bodoge.games.monster_hex.objectives import seat_points
+from bodoge.games.monster_hex.stones import points, seven_holder, worth
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 DIRECTIONS = {
     "en": ("north-east", "east", "south-east", "south-west", "west", "north-west"),
@@ -125,7 +127,10 @@ def objective_name(c: Content, objective: int, lang: str) -> str:
     return f"「{text}」" if lang == "ja" else f"“{text}”"
 
 
-def event_word(state: MonsterHex, kind: str, value: Any, lang: str, event: Event) -> str | None:
+def event_word(
+    state: MonsterHex, kind: str, value: Any, lang: str, event: Event,
+    viewer: int | None = None, names: list[str] | None = None,
+) -> str | None:  # fmt: skip
     """The words for a value of one of the game's own event field kinds (see `events.toml`);
     None for a kind it does not know."""
     c = state.c
@@ -152,7 +157,7 @@ def event_word(state: MonsterHex, kind: str, value: Any, lang: str, event: Event
 # ---- actions -------------------------------------------------------------------------------
 
 
-def action_label(state: MonsterHex, action: int, lang: str) -> str:
+def action_label(state: MonsterHex, action: int, lang: str, seat: int | None = None) -> str:
     """What `action` does, in words, read from the current position where it helps."""
     lang = "ja" if lang == "ja" else "en"
     ja = lang == "ja"
@@ -260,11 +265,11 @@ def _take_label(state: MonsterHex, tile: int, lang: str) -> str:
     if state.choice is None:
         return f"{name}を取る" if lang == "ja" else f"Take {name}"
     chooser = state.choice[1]
-    points = state._worth(tile, chooser)
+    value = worth(state, tile, chooser)
     faction = faction_name(state.c, chooser, lang)
     if lang == "ja":
-        return f"{name}を取る（{faction}に{points}点）"
-    return f"Take {name} ({points_en(points)} for {faction})"
+        return f"{name}を取る（{faction}に{value}点）"
+    return f"Take {name} ({points_en(value)} for {faction})"
 
 
 def _target_label(state: MonsterHex, mechanic: int, cell: int, lang: str) -> str:
@@ -273,7 +278,7 @@ def _target_label(state: MonsterHex, mechanic: int, cell: int, lang: str) -> str
     ja = lang == "ja"
     where = state.board.labels[cell]
     ability = ability_name(c, c.ability_of[content_mod.MECHANICS[mechanic]], lang)
-    counters = state._strength(state.occ[state.last]) if state.last >= 0 else 1
+    counters = strength(state, state.occ[state.last]) if state.last >= 0 else 1
     target = state.occ[cell]
     if mechanic == PETRIFY:
         if ja:
@@ -321,11 +326,11 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
         return SEP[lang].join(named[:-1]) + last + named[-1] if len(named) > 1 else named[0]
 
     scores = [int(score) for score in result.scores]
-    seven = state.seven_holder()
+    seven = seven_holder(state)
     seven_name = tile_name(c, c.seven, lang)
     lines = []
     if result.detail.get("double_loss"):
-        lines.append(shared_faction_won(state, lang, points=True))
+        lines.append(shared_faction_won(state, lang, with_score=True))
     else:
         best = scores[result.winners[0]]
         tied = [s for s, score in enumerate(scores) if score == best]
@@ -370,7 +375,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
             else f"{who}: {points_en(scores[s])} = {joined}{marker}"
         )  # fmt: skip
     if state.shared_mode:
-        shared_points = state.points()[state.shared]
+        shared_points = points(state)[state.shared]
         name = faction_name(c, state.shared, lang)
         parts = _sources(state, state.shared, None, lang)
         joined = SEP[lang].join(parts) or ("得点なし" if ja else "nothing")
@@ -396,26 +401,26 @@ def _sources(
         name = tile_name(c, tile, lang).removeprefix("the ")
         if c.tiles[tile].color == faction:  # the color bonus
             name += "（自分の色）" if ja else " (own color)"
-        parts.append(f"{name} {state._worth(tile, faction)}")
+        parts.append(f"{name} {worth(state, tile, faction)}")
     if state.bonus[faction]:
         bonus = state.bonus[faction]
         parts.append(f"褒賞・魔石化 {bonus}" if ja else f"Reward and Petrify {bonus}")
-    for key, points in (objectives or {}).items():
+    for key, scored in (objectives or {}).items():
         text = objective_text(c, c.objective_of[key.lower()], lang)  # its text, not its key
-        parts.append(f"「{text}」 {points}" if ja else f"“{text}” {points}")
+        parts.append(f"「{text}」 {scored}" if ja else f"“{text}” {scored}")
     return parts
 
 
-def shared_faction_won(state: MonsterHex, lang: str, points: bool = False) -> str:
+def shared_faction_won(state: MonsterHex, lang: str, with_score: bool = False) -> str:
     """How a 2-player game ends when both players score below the shared faction: it won and no
-    player does ("The shared faction Green won: no player wins"), with `points` the scores."""
+    player does ("The shared faction Green won: no player wins"), `with_score` its points."""
     shared = state.shared
     who = faction_name(state.c, shared, lang)
-    score = state.points()[shared]
+    score = points(state)[shared]
     if lang == "ja":
-        why = f"：{score}点、2人ともそれより低い得点" if points else ""
+        why = f"：{score}点、2人ともそれより低い得点" if with_score else ""
         return f"共有色（{who}）の勝ち{why}。どちらのプレイヤーも勝ちません"
-    why = f" with {points_en(score)}, each player scoring less" if points else ""
+    why = f" with {points_en(score)}, each player scoring less" if with_score else ""
     return f"The shared faction {who} won{why}: no player wins"
 
 

@@ -264,7 +264,7 @@ class Lobby:
     async def content(self, table_id: str) -> Any:
         """The table's game components as a drawing needs them (public, fixed for the game)."""
         table = await self.cache.get(table_id)
-        return type(table.match.state).public_content(table.players, table.options)
+        return table.match.spec.public_content(table.players, table.options)
 
     async def open_public(self) -> list[Table]:
         found = await self.store.open_public_tables()

@@ -1,1 +1,2 @@
-"""Bodoge's default Monster Hex content files (TOML), shipped as package data."""
+"""Monster Hex's content files (TOML: units, stones, boards, abilities, objectives, events,
+options), shipped as package data; `content.py` reads and checks the content ones."""

@@ -1,8 +1,10 @@
-"""The greedy bot's judgement of a Monster Hex position, from one seat's point of view.
+"""The Monster Hex bot's rules of thumb: the greedy bot's judgement of a position
+(`evaluate`) and the search's simulated games (`play_out`).
 
-It reads only what that seat may know: the board, the stones, the points, the counters and its
-own hand (the greedy bot calls it on determinized states, where every other hand and every deck
-order is a guess). The value is a projected point margin:
+The judgement is from one seat's point of view and reads only what that seat may know: the
+board, the stones, the points, the counters and its own hand (the greedy bot calls it on
+determinized states, where every other hand and every deck order is a guess). The value is a
+projected point margin:
 
 - points already scored by each faction (small stones, tiles with their color bonus, Reward and
   Petrify points);
@@ -18,6 +20,15 @@ order is a guess). The value is a projected point margin:
 
 A finished game is worth +-100 on top of the margin. Everything is a few passes over at most 37
 cells, so it stays cheap enough to run once per legal action.
+
+The simulated games (`MonsterHex.playout`) make uniformly random moves (Monster Hex has no rule
+of thumb for them), exactly those of `State.playout`: the same legal lists in the same order,
+the same draws from the search's generator, so a search at a seed chooses as before
+(tests/ai/test_playouts.py plays both ways). The two
+decisions of nearly every turn, picking a unit and placing it, run here without events or the
+protocol's per-move bookkeeping, and so does the turn's end (the refill of the hand) when the
+placement completes no stone; the rest (stones resolved, a tile chosen, the ability option,
+the choice of factions) goes through the state's own rules, whose events are dropped.
 """
 
 from __future__ import annotations
@@ -25,12 +36,24 @@ from __future__ import annotations
 from math import exp
 from typing import TYPE_CHECKING
 
-from bodoge.games.monster_hex.codes import COLOR_BONUS, FACTION, PLACE, ROTATIONS, SHARED, UNIT
+from bodoge.engine import Event
+from bodoge.engine.rng import Rng
+from bodoge.games.monster_hex import faces, stones
+from bodoge.games.monster_hex.codes import (
+    FACTION,
+    OVER,
+    PLACE,
+    PLACE_BASE,
+    ROTATIONS,
+    SHARED,
+    UNIT,
+    UNIT_BASE,
+)
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION
 
 if TYPE_CHECKING:
-    from bodoge.games.monster_hex.content import Board, Content
-    from bodoge.games.monster_hex.game import MonsterHex
+    from bodoge.games.monster_hex.content import Board
+    from bodoge.games.monster_hex.rules import MonsterHex
 
 WIN = 100.0
 SPREAD = 2.5  # how much an empty neighbour blurs a large stone's outcome (in power points)
@@ -76,7 +99,7 @@ def _large_expectation(
             empty += 1
         else:
             faction = unit // UNITS_PER_FACTION
-            if faction in totals:  # `state.power(cell, d)`, inline
+            if faction in totals:  # `stones.power(state, cell, d)`, inline
                 power = edge[unit % UNITS_PER_FACTION][rot[cell]][d] + white[unit] - black[unit]
                 totals[faction] += power if power > 0 else 0
     first = _shares(totals, 1.0 + SPREAD * empty)
@@ -87,17 +110,12 @@ def _large_expectation(
     return out
 
 
-def _worth(c: Content, tile: int, faction: int) -> int:
-    info = c.tiles[tile]
-    return info.value + (COLOR_BONUS if info.color == faction else 0)
-
-
 def projected(state: MonsterHex) -> dict[int, float]:
     """Points per faction in play: scored plus expected at the open stones."""
     in_play = [f for f in [*state.factions, state.shared] if f >= 0]
-    points = state.points()
-    value = {f: float(points[f]) for f in in_play}
-    board, c = state.board, state.c
+    scored = stones.points(state)
+    value = {f: float(scored[f]) for f in in_play}
+    board = state.board
     occ = state.occ
     for site, done in enumerate(state.done):
         if done:
@@ -107,7 +125,9 @@ def projected(state: MonsterHex) -> dict[int, float]:
             tiles = state.site_tiles[site]
             if not tiles:
                 continue
-            worths = {f: sorted((_worth(c, t, f) for t in tiles), reverse=True) for f in in_play}
+            worths = {
+                f: sorted((stones.worth(state, t, f) for t in tiles), reverse=True) for f in in_play
+            }
             expected = _large_expectation(state, cells, board.site_dirs[site], worths)
             for f, points_f in expected.items():
                 value[f] += points_f
@@ -119,14 +139,14 @@ def projected(state: MonsterHex) -> dict[int, float]:
                 cell, d = filled[0]
                 owner = occ[cell] // UNITS_PER_FACTION
                 if owner in value:
-                    value[owner] += min(state.power(cell, d), 5) / 6.0
+                    value[owner] += min(stones.power(state, cell, d), 5) / 6.0
     if state.abilities_on:
         for cell, count in enumerate(state.petrified):
             if count:
-                around = state._around(cell)
-                dirs = tuple(board.nbr[n].index(cell) for n in around)
+                cells = tuple(faces.around(state, cell))
+                dirs = tuple(board.nbr[n].index(cell) for n in cells)
                 worths = {f: [count] for f in in_play}
-                for f, points_f in _large_expectation(state, tuple(around), dirs, worths).items():
+                for f, points_f in _large_expectation(state, cells, dirs, worths).items():
                     value[f] += points_f
     return value
 
@@ -170,7 +190,7 @@ def evaluate(state: MonsterHex, seat: int) -> float:
     else:
         against = 0.5 * max(rivals) + 0.5 * sum(rivals) / len(rivals)
     score = own - against
-    if state.seven_holder() == mine:
+    if stones.seven_holder(state) == mine:
         score += SEVEN_WEIGHT
     if result is not None:
         return score + (WIN if seat in result.winners else -WIN)
@@ -185,3 +205,65 @@ def evaluate(state: MonsterHex, seat: int) -> float:
     own_units = [u for u in state.hands[seat] if u // UNITS_PER_FACTION == mine]
     score += MATCH_WEIGHT * placement_reach(state, own_units)[1]
     return score
+
+
+def play_out(state: MonsterHex, rng: Rng, limit: int) -> None:
+    """Play `limit` decisions at most, or to the end of the game."""
+    below = rng.below
+    dropped: list[Event] = []  # the events of the rules' own steps, never read
+    for _ in range(limit):
+        phase = state.phase
+        if phase == OVER:
+            break
+        state.ply += 1
+        if phase == UNIT:
+            seat = state.order[state.turn][0]
+            units = state._unit_actions(seat)
+            unit = (units[0] if len(units) == 1 else units[below(len(units))]) - UNIT_BASE
+            state.hands[seat].remove(unit)  # `_select`
+            state.selected = unit
+            state.phase = PLACE
+        elif phase == PLACE and not state.abilities_on:
+            seat = state.order[state.turn][0]
+            places = state._placements(seat)
+            action = places[0] if len(places) == 1 else places[below(len(places))]
+            cell, r = divmod(action - PLACE_BASE, 6)
+            unit = state.selected
+            state.selected = -1
+            faces.place_unit(state, cell, unit, r)  # `_place` without the ability option
+            if state.queue:
+                state.queue.sort()
+                stones.resolve_queue(state, dropped)
+                dropped.clear()
+            else:
+                _end_turn(state)
+        else:
+            seat = state.pending()[0]
+            legal = state._legal_actions(seat)
+            state._apply(seat, legal[0] if len(legal) == 1 else legal[below(len(legal))])
+    state._legal.clear()
+
+
+def _end_turn(state: MonsterHex) -> None:
+    """`MonsterHex.end_turn` without the draw events (the fast path repeats it on purpose)."""
+    seat, shared_step = state.order[state.turn]
+    state.blitz_step = 0
+    state.turn += 1
+    if state.turn < state.turns:
+        if not state.shared_mode:
+            _draw(state, seat, state.decks[seat], state.hand_size)
+        elif shared_step:  # a shared round ends: first refills, second draws a shared unit
+            second = 1 - seat
+            _draw(state, seat, state.decks[seat], state.hand_size)
+            _draw(state, second, state.sdecks[second], len(state.hands[second]) + 1)
+    state.begin_turn()
+
+
+def _draw(state: MonsterHex, seat: int, deck: list[int], up_to: int) -> None:
+    """`MonsterHex._draw` without the event: from the top of `deck`, one at a time."""
+    hand = state.hands[seat]
+    count = up_to - len(hand)
+    if count > len(deck):
+        count = len(deck)
+    for _ in range(count):
+        hand.append(deck.pop())

@@ -17,43 +17,47 @@ ability units a seat may use it before the stones are resolved: ``enchant:d4``, 
 Reward is passive.
 
 The state is lists of ints (codes in `content`): ``occ``/``rot`` per cell, hands and decks per
-seat (the top of a deck is the end of its list), tiles per site. Three derived caches, kept in
-step as units are placed and rebuilt from the board when a state is read (`_refresh_faces`):
-``face``, for each empty placeable cell the printed powers facing it, one base-6 digit per
-direction, so the legal rotations of a unit there are one byte of a table
-(`Content.matching_rotations`) and the unit types that fit there at all two lookups; ``open``,
-those cells (a non-zero ``face``) in cell order, so the legal placements are found without
-scanning the board; ``site_left``, each stone's cells still without a unit, so a placement
-sees the stones it completes at once.
+seat (the top of a deck is the end of its list), tiles per site, and three derived caches of
+what the units show the empty hexes (`faces`). This module holds the state machine: the setup,
+the turn order, the legal decisions and their effects. The rest of the rules are functions over
+the state beside it: the board's faces (`faces`), the stones and the points (`stones`), the
+ability option (`abilities`), the objective cards (`objectives`); its JSON is `state_json`.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from bodoge.engine import (
     Event,
-    EventCatalog,
     GameInfo,
     IllegalAction,
     OptionSpec,
     Result,
     Rng,
+    State,
     ranks_from_keys,
 )
-from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options, with_labels
+from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
-from bodoge.games.monster_hex import words
-from bodoge.games.monster_hex.abilities import AbilityRules
-from bodoge.games.monster_hex.base import turn_order
+from bodoge.games.monster_hex.abilities import (
+    ability_unit,
+    mechanic,
+    rotate,
+    scatter,
+    use_on,
+    use_other,
+    uses,
+)
+from bodoge.games.monster_hex.bot import play_out
 from bodoge.games.monster_hex.codes import (
     ABILITY,
     ABILITY_BASE,
     BLITZ_ACTION,
+    CONFUSE,
     FACTION,
     FACTION_BASE,
     KEEP_AT_END,
@@ -77,9 +81,11 @@ from bodoge.games.monster_hex.codes import (
     USE,
     place_actions,
 )
-from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION
+from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION, Content
+from bodoge.games.monster_hex.faces import around, empty_cells, place_unit
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import game_help, render
+from bodoge.games.monster_hex.state_json import read_state, view, write_state
+from bodoge.games.monster_hex.stones import points, resolve_queue, seven_holder, take
 
 OPTIONS = with_labels((
     OptionSpec(
@@ -133,10 +139,125 @@ OPTIONS = with_labels((
         "目標カード：個人目標1枚と全体目標2枚、ゲーム終了時に得点",
         ("off", "on"),
     ),
-), "bodoge.games.monster_hex")  # fmt: skip
+), "bodoge.games.monster_hex.data")  # fmt: skip
 
 
-class MonsterHex(AbilityRules):
+def turn_slot_of(players: int, shared_mode: bool, start: int, turn: int) -> tuple[int, bool]:
+    """(seat, places a shared-faction unit) of turn number `turn` (see `MonsterHex.turn_slot`)."""
+    if not shared_mode:
+        return (start + turn) % players, False
+    first = (start + turn // 3) % 2
+    step = turn % 3
+    return (1 - first if step == 1 else first), step == 2
+
+
+@cache
+def turn_order(
+    players: int, shared_mode: bool, start: int, turns: int
+) -> tuple[tuple[int, bool], ...]:
+    """`turn_slot_of` for every turn of a game, worked out once per setup."""
+    return tuple(turn_slot_of(players, shared_mode, start, turn) for turn in range(turns))
+
+
+class MonsterHex(State):
+    """A Monster Hex position: its fields (codes in `content`) and the rules over them."""
+
+    __slots__ = (
+        "abilities",
+        "abilities_on",
+        "black",
+        "blitz_step",
+        "blitz_used",
+        "board",
+        "bonus",
+        "c",
+        "choice",
+        "decks",
+        "discarded",
+        "done",
+        "face",
+        "factions",
+        "hand_size",
+        "hands",
+        "last",
+        "obj_deck",
+        "obj_private",
+        "obj_public",
+        "objectives_on",
+        "occ",
+        "open",
+        "order",
+        "petrified",
+        "petrified_done",
+        "phase",
+        "place_table",
+        "queue",
+        "rot",
+        "same_faction_takes",
+        "sdecks",
+        "selected",
+        "shared",
+        "shared_mode",
+        "site_left",
+        "site_tiles",
+        "small_won",
+        "start",
+        "taken",
+        "target",
+        "target_base",
+        "turn",
+        "turns",
+        "white",
+    )
+
+    c: Content
+    board: content_mod.Board
+    shared_mode: bool
+    same_faction_takes: bool  # option small_stone_same_faction=takes
+    hand_size: int
+    turns: int  # turns in the game
+    place_table: tuple[tuple[tuple[int, ...], ...], ...]  # `codes.place_actions` of the board
+    phase: int
+    start: int  # start seat
+    order: tuple[tuple[int, bool], ...]  # derived: turn_slot of every turn
+    turn: int  # turns begun before the current one
+    factions: list[int]  # per seat, -1 until chosen
+    shared: int  # the shared faction, -1 if none
+    occ: list[int]  # per cell: unit code or -1
+    rot: list[int]  # per cell: rotation of its unit
+    face: list[int]  # per cell, derived: printed powers facing an empty placeable cell
+    open: list[int]  # derived: the cells with a non-zero face, in cell order
+    hands: list[list[int]]
+    decks: list[list[int]]  # own faction; top = end
+    sdecks: list[list[int]]  # shared faction units of that seat (2 players, shared mode)
+    selected: int  # unit picked this turn, -1 if none
+    site_tiles: list[list[int]]  # large stones: tiles still lying there
+    done: list[bool]  # per site: resolved
+    site_left: list[int]  # per site, derived: its cells without a unit (0: complete)
+    small_won: list[int]  # per site: faction that took the small stone, -1 none
+    taken: list[list[int]]  # per faction: stone tiles taken
+    discarded: list[int]
+    choice: tuple[int, int, int] | None  # (site, chooser faction, faction taking the rest or -1)
+    queue: list[int]  # completed sites waiting to be resolved (codes: `state_json.site_name`)
+    # the ability option
+    abilities_on: bool
+    objectives_on: bool
+    target_base: int  # first target action (after the placement block)
+    abilities: list[int]  # per seat: ability code (content order), -1 none
+    white: list[int]  # per unit: Enchant counters (+1 power each at resolution)
+    black: list[int]  # per unit: Curse counters (-1 power each at resolution)
+    petrified: list[int]  # per cell: Petrify counters (the hex's value as a stone), 0 none
+    petrified_done: list[int]  # cells whose Petrify stone has been resolved, in order
+    bonus: list[int]  # per faction: Reward and Petrify points
+    blitz_used: list[int]  # per seat: round in which it last used Blitz, -1 never
+    blitz_step: int  # 0, 1 Blitz granted (a second placement follows), 2 in the second placement
+    last: int  # cell of the unit just placed while its ability may be used, -1
+    target: int  # cell of the unit Confuse is turning, -1
+    # objective cards (codes in content order)
+    obj_private: list[list[int]]  # per seat
+    obj_public: list[int]
+    obj_deck: list[int]  # top = end
+
     info = GameInfo(
         id="monster_hex",
         title_en="Monster Hex",
@@ -150,7 +271,6 @@ class MonsterHex(AbilityRules):
     # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
     # below its greedy rivals (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
-    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex")
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -173,7 +293,7 @@ class MonsterHex(AbilityRules):
     def _setup(self) -> None:
         board = self.board
         self.start = self.rng.below(self.players)
-        self._order_turns()
+        self.order_turns()
         self.turn = 0
         self.factions = [-1] * self.players
         self.shared = -1
@@ -260,7 +380,7 @@ class MonsterHex(AbilityRules):
         if self.abilities_on:
             self.phase = ABILITY
         else:
-            self._begin_turn()
+            self.begin_turn()
 
     def clone(self) -> MonsterHex:
         new = MonsterHex.__new__(MonsterHex)
@@ -314,9 +434,22 @@ class MonsterHex(AbilityRules):
 
     # ---- turn structure ---------------------------------------------------------------------
 
-    def _order_turns(self) -> None:
+    def order_turns(self) -> None:
         """Work out the derived `order` (once the start seat is known)."""
         self.order = turn_order(self.players, self.shared_mode, self.start, self.turns)
+
+    def turn_slot(self, turn: int) -> tuple[int, bool]:
+        """(seat, places a shared-faction unit) of turn number `turn`.
+
+        Normally seats take turns clockwise from the start seat. With the shared faction a round
+        is: first player, second player, then the first player places a shared unit; the two
+        swap roles every round."""
+        return turn_slot_of(self.players, self.shared_mode, self.start, turn)
+
+    def round_number(self) -> int:
+        """The current round, counted from 1."""
+        per_round = 3 if self.shared_mode else self.players
+        return min(self.turn, self.turns - 1) // per_round + 1
 
     def active_seat(self) -> int:
         return self.turn_slot(self.turn)[0]
@@ -326,7 +459,7 @@ class MonsterHex(AbilityRules):
         seat, shared = self.order[self.turn]
         return self.shared if shared else self.factions[seat]
 
-    def _begin_turn(self) -> None:
+    def begin_turn(self) -> None:
         """Start turn `self.turn`, skipping a turn whose seat holds no unit to place, and the
         turns of a seat that used Blitz once its hand is down to what every seat keeps at the
         end (RULINGS §2), so that it never places more units than anyone else."""
@@ -345,18 +478,6 @@ class MonsterHex(AbilityRules):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.monster_hex.public import public_content
-
-        return public_content(players, resolve_options(cls.info.options, options))
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        from bodoge.games.monster_hex.observe import monster_hex_observer
-
-        return monster_hex_observer(players, options)
 
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
@@ -419,13 +540,13 @@ class MonsterHex(AbilityRules):
             fitting = units
         else:
             fitting = [a for a in units if fits >> (a - UNIT_BASE) % UNITS_PER_FACTION & 1]
-        if self.abilities_on and self.mechanic(seat) == SCATTER and not self._first_unit():
+        if self.abilities_on and mechanic(self, seat) == SCATTER and not self._first_unit():
             fitting = [
                 a
                 for a in units
                 if a in fitting
-                or (self._scatter(seat, a - UNIT_BASE) == 1 and self.open)
-                or (self._scatter(seat, a - UNIT_BASE) == 2 and self._empty_cells())
+                or (scatter(self, seat, a - UNIT_BASE) == 1 and self.open)
+                or (scatter(self, seat, a - UNIT_BASE) == 2 and empty_cells(self))
             ]
         actions = fitting or units  # no unit fits anywhere: every unit may use the fallback
         actions.sort()
@@ -438,10 +559,10 @@ class MonsterHex(AbilityRules):
     def _placements(self, seat: int) -> list[int]:
         unit = self.selected
         # Scatter lifts the matching rule, not the first unit's start hex (RULINGS §2 "Play")
-        scatter = self._scatter(seat, unit) if self.abilities_on and not self._first_unit() else 0
-        if scatter:  # any rotation next to a unit (●) or anywhere (★)
-            empty = self._empty_cells()
-            targets = [(c, 63) for c in empty if scatter == 2 or self.face[c]]
+        reach = scatter(self, seat, unit) if self.abilities_on and not self._first_unit() else 0
+        if reach:  # any rotation next to a unit (●) or anywhere (★)
+            empty = empty_cells(self)
+            targets = [(c, 63) for c in empty if reach == 2 or self.face[c]]
         else:  # the matching rule: the rotations of every open hex (`_targets`) as actions
             rotations = self.c.rotations[unit % UNITS_PER_FACTION]
             face = self.face
@@ -454,7 +575,7 @@ class MonsterHex(AbilityRules):
             targets = []
         if not targets:  # fallback: an empty start hex, else any empty hex
             empty = [c for c in self.board.start_cells if self.occ[c] < 0 and not self.petrified[c]]
-            targets = [(cell, 63) for cell in (empty or self._empty_cells())]
+            targets = [(cell, 63) for cell in (empty or empty_cells(self))]
         return [PLACE_BASE + 6 * cell + r for cell, mask in targets for r in ROTATIONS[mask]]
 
     def _legal_actions(self, seat: int) -> list[int]:
@@ -464,7 +585,7 @@ class MonsterHex(AbilityRules):
         if phase == PLACE:
             return self._placements(seat)
         if phase == USE:
-            return [PASS, *self._uses(seat)]
+            return [PASS, *uses(self, seat)]
         if phase == ROTATE:
             return [ROTATE_BASE + r for r in range(6) if r != self.rot[self.target]]
         if phase == TAKE:
@@ -487,19 +608,27 @@ class MonsterHex(AbilityRules):
             return self._place(seat, cell, r)
         if action >= self.target_base:
             kind, cell = divmod(action - self.target_base, len(self.board.hexes))
-            return self._use_on(seat, TARGETED[kind], cell)
+            ability = TARGETED[kind]
+            events = use_on(self, seat, ability, cell)
+            if ability != CONFUSE:  # Confuse waits for the turn it gives its target (`rotate`)
+                self._after_use(events)
+            return events
         if action >= PLACE_BASE:
             cell, r = divmod(action - PLACE_BASE, 6)
             return self._place(seat, cell, r)
         if action >= ROTATE_BASE:
-            return self._rotate(seat, action - ROTATE_BASE)
+            events = rotate(self, seat, action - ROTATE_BASE)
+            self._after_use(events)
+            return events
         if action >= PASS:
-            return self._use_other(seat, action)
+            events = use_other(self, seat, action)
+            self._after_use(events)
+            return events
         if action >= TAKE_BASE:
-            return self._take(action - TAKE_BASE)
+            return take(self, action - TAKE_BASE)
         if action >= ABILITY_BASE:
             self.abilities[seat] = action - ABILITY_BASE
-            events: list[Event] = [
+            events = [
                 {
                     "type": "ability",
                     "seat": seat,
@@ -507,7 +636,7 @@ class MonsterHex(AbilityRules):
                 }
             ]
             if -1 not in self.abilities:
-                self._begin_turn()
+                self.begin_turn()
             return events
         faction = action % content_mod.FACTIONS
         name = self.c.factions[faction].key
@@ -534,42 +663,10 @@ class MonsterHex(AbilityRules):
         self.phase = PLACE
         return [{"type": "select", "seat": seat, "unit": self.c.unit_names[unit]}]
 
-    def place_unit(self, cell: int, unit: int, r: int) -> None:
-        """Put `unit` on `cell` turned `r`, update the facing powers of its empty neighbours and
-        the empty cells left around the stones it touches, and queue the stones it completes."""
-        occ, petrified, face, open_ = self.occ, self.petrified, self.face, self.open
-        occ[cell] = unit
-        self.rot[cell] = r
-        if face[cell]:
-            face[cell] = 0
-            open_.remove(cell)
-        adds = self.c.faces[unit % UNITS_PER_FACTION][r]  # as `_add_faces(cell, 1)`
-        for d, other in self.board.around[cell]:
-            if occ[other] < 0 and not petrified[other]:
-                before = face[other]
-                face[other] = before + adds[d]
-                if not before and adds[d]:
-                    insort(open_, other)
-        site_left = self.site_left
-        for site in self.board.cell_sites[cell]:
-            site_left[site] -= 1
-            if not site_left[site]:
-                self.queue.append(site)
-
-    def _refresh_faces(self) -> None:
-        """Recompute the derived `face`, `open` and `site_left` from the board (after reading a
-        state)."""
-        self.face = [0] * len(self.board.hexes)
-        for cell in self._empty_cells():
-            self.face[cell] = self._face_of(cell)
-        self.open = [cell for cell, code in enumerate(self.face) if code]
-        occ = self.occ
-        self.site_left = [sum(occ[c] < 0 for c in cells) for cells in self.board.site_cells]
-
     def _place(self, seat: int, cell: int, r: int) -> list[Event]:
         unit = self.selected
         self.selected = -1
-        self.place_unit(cell, unit, r)
+        place_unit(self, cell, unit, r)
         events: list[Event] = [
             {
                 "type": "place",
@@ -582,146 +679,26 @@ class MonsterHex(AbilityRules):
         if self.abilities_on:
             occ = self.occ
             sites = len(self.site_left)
-            for other in self._around(cell):
-                if self.petrified[other] and all(occ[n] >= 0 for n in self._around(other)):
+            for other in around(self, cell):
+                if self.petrified[other] and all(occ[n] >= 0 for n in around(self, other)):
                     self.queue.append(sites + other)
-            if self._ability_unit(seat, unit):
+            if ability_unit(self, seat, unit):
                 self.last = cell
-                if self._uses(seat):
+                if uses(self, seat):
                     self.phase = USE
                     return events
                 self.last = -1
         self.queue.sort()
-        self._resolve_queue(events)
+        resolve_queue(self, events)
         return events
 
-    def _resolve_queue(self, events: list[Event]) -> None:
-        """Resolve completed sites in site order; stop at a choice, else end the turn (or begin
-        Blitz's second placement)."""
-        queue = self.queue
-        while queue:
-            sites = len(self.board.site_names)
-            site = queue.pop(0)
-            if site >= sites:
-                self._resolve_petrified(site - sites, events)
-                continue
-            self.done[site] = True
-            if self.board.site_large[site]:
-                if self._resolve_large(site, events):
-                    return
-            else:
-                self._resolve_small(site, events)
-        if self.blitz_step == 1:  # Blitz: the same seat places a second unit at once
-            self.blitz_step = 2
-            self.phase = UNIT
-            return
-        self._end_turn(events)
+    def _after_use(self, events: list[Event]) -> None:
+        """An ability used (or passed): the stones the placement completed are resolved."""
+        self.last = -1
+        self.queue.sort()
+        resolve_queue(self, events)
 
-    def _resolve_small(self, site: int, events: list[Event]) -> None:
-        """Small stone: higher facing power wins, then higher rank, else nobody. Two units of one
-        faction: that faction takes it, since the seed compares rivals' units (お互いのユニット);
-        with small_stone_same_faction=compare they are compared like rivals' (RULINGS §2)."""
-        (a, b), (da, db) = self.board.site_cells[site], self.board.site_dirs[site]
-        ua, ub = self.occ[a], self.occ[b]
-        fa, fb = ua // UNITS_PER_FACTION, ub // UNITS_PER_FACTION
-        if fa == fb and self.same_faction_takes:
-            winner = fa
-        else:
-            pa, pb = self.power(a, da), self.power(b, db)
-            if pa == pb:
-                pa = self.c.units[ua % UNITS_PER_FACTION].strength
-                pb = self.c.units[ub % UNITS_PER_FACTION].strength
-            winner = fa if pa > pb else fb if pb > pa else -1
-        self.small_won[site] = winner
-        events.append(
-            {
-                "type": "small_stone",
-                "site": self.board.site_names[site],
-                "faction": self.c.factions[winner].key if winner >= 0 else None,
-            }
-        )
-
-    def large_totals(self, site: int) -> dict[int, int]:
-        """Each faction's total power facing the large stone `site`."""
-        return self.totals(self.board.site_cells[site], self.board.site_dirs[site])
-
-    def _resolve_large(self, site: int, events: list[Event]) -> bool:
-        """Large stone. Returns True when a seat must now choose a tile (phase TAKE)."""
-        totals = self.large_totals(site)
-        first, second, distinct = self.places(totals)
-        names = self.c.factions
-        event: Event = {
-            "type": "large_stone",
-            "site": self.board.site_names[site],
-            "totals": {names[f].key: t for f, t in sorted(totals.items())},
-            "first": names[first].key if first >= 0 else None,
-            "second": names[second].key if second >= 0 else None,
-            "overwhelming": False,
-        }
-        events.append(event)
-        if first >= 0 and self.abilities_on:
-            self._reward(first, self.board.site_cells[site], events)
-        tiles = self.site_tiles[site]
-        overwhelming = (
-            self.players == 2
-            and not self.shared_mode
-            and first >= 0
-            and (len(distinct) == 1 or distinct[0] >= 2 * distinct[1])
-        )
-        if overwhelming:  # place 1 takes both tiles (2 players without the shared faction)
-            event["overwhelming"] = True
-            for tile in tiles[:]:
-                self._give(site, tile, first, events)
-            return False
-        chooser, rest = (first, second) if first >= 0 else (second, -1)
-        if chooser < 0:
-            for tile in tiles[:]:
-                self._discard(site, tile, events)
-            return False
-        if chooser == self.shared:  # the shared faction takes the tile worth more to it
-            best = max(tiles, key=lambda t: (self._worth(t, chooser), -tiles.index(t)))
-            self._give(site, best, chooser, events)
-            self._give_rest(site, rest, events)
-            return False
-        self.choice = (site, chooser, rest)
-        self.phase = TAKE
-        return True
-
-    def _give(self, site: int, tile: int, faction: int, events: list[Event]) -> None:
-        self.site_tiles[site].remove(tile)
-        self.taken[faction].append(tile)
-        events.append(
-            {
-                "type": "take",
-                "faction": self.c.factions[faction].key,
-                "tile": self.c.tiles[tile].key,
-                "points": self._worth(tile, faction),
-            }
-        )
-
-    def _discard(self, site: int, tile: int, events: list[Event]) -> None:
-        self.site_tiles[site].remove(tile)
-        self.discarded.append(tile)
-        events.append({"type": "discard", "tile": self.c.tiles[tile].key})
-
-    def _give_rest(self, site: int, faction: int, events: list[Event]) -> None:
-        for tile in self.site_tiles[site][:]:
-            if faction >= 0:
-                self._give(site, tile, faction, events)
-            else:
-                self._discard(site, tile, events)
-
-    def _take(self, tile: int) -> list[Event]:
-        assert self.choice is not None
-        site, chooser, rest = self.choice
-        self.choice = None
-        events: list[Event] = []
-        self._give(site, tile, chooser, events)
-        self._give_rest(site, rest, events)
-        self._resolve_queue(events)
-        return events
-
-    def _end_turn(self, events: list[Event]) -> None:
+    def end_turn(self, events: list[Event]) -> None:
         """Refill hands, then move on to the next turn (or end the game)."""
         seat, shared_step = self.order[self.turn]
         self.blitz_step = 0
@@ -733,7 +710,7 @@ class MonsterHex(AbilityRules):
                 second = 1 - seat
                 self._draw(seat, self.decks[seat], self.hand_size, events)
                 self._draw(second, self.sdecks[second], len(self.hands[second]) + 1, events)
-        self._begin_turn()  # at the end the engine adds the game_over event with the result
+        self.begin_turn()  # at the end the engine adds the game_over event with the result
 
     def _draw(self, seat: int, deck: list[int], up_to: int, events: list[Event]) -> None:
         hand = self.hands[seat]
@@ -754,23 +731,16 @@ class MonsterHex(AbilityRules):
 
     # ---- scoring ----------------------------------------------------------------------------
 
-    def seven_holder(self) -> int:
-        """The faction holding the 7-point stone tile, or -1."""
-        for faction, tiles in enumerate(self.taken):
-            if self.c.seven in tiles:
-                return faction
-        return -1
-
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        points = self.points()
+        board_points = points(self)
         scored = seat_points(self) if (self.obj_public or any(self.obj_private)) else None
         scores = [
-            points[f] + (sum(scored[seat].values()) if scored else 0)
+            board_points[f] + (sum(scored[seat].values()) if scored else 0)
             for seat, f in enumerate(self.factions)
         ]
-        seven = self.seven_holder()
+        seven = seven_holder(self)
         keys = [(score, f == seven) for score, f in zip(scores, self.factions, strict=True)]
         ranks = ranks_from_keys(keys)
         winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
@@ -782,7 +752,7 @@ class MonsterHex(AbilityRules):
         if scored is not None:
             detail["objectives"] = scored
         if self.shared_mode:
-            shared_points = points[self.shared]
+            shared_points = board_points[self.shared]
             detail["shared_faction"] = {
                 "faction": self.c.factions[self.shared].key,
                 "score": shared_points,
@@ -798,18 +768,9 @@ class MonsterHex(AbilityRules):
 
     def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
         """`State.playout` (uniformly random moves: Monster Hex has no rule of thumb) in a loop
-        of its own that skips most events (`monster_hex/playout.py`): the same moves, draws and
-        state."""
-        from bodoge.games.monster_hex.playout import play_out
-
+        of its own that skips most events (`bot.play_out`): the same moves, draws and state."""
         play_out(self, rng, limit)
         return self.phase == OVER
-
-    def heuristic(self, seat: int) -> float:
-        """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
-        from bodoge.games.monster_hex.heuristic import evaluate
-
-        return evaluate(self, seat)
 
     # ---- notation -----------------------------------------------------------------------------
 
@@ -869,6 +830,17 @@ class MonsterHex(AbilityRules):
             )
         return code
 
+    # ---- the state as JSON (state_json.py) ------------------------------------------------------
+
+    def _read(self, data: dict[str, Any]) -> None:
+        read_state(self, data)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view(self, seat)
+
+    def _write(self) -> dict[str, Any]:
+        return write_state(self)
+
     # ---- hidden information ---------------------------------------------------------------------
 
     def determinize(self, seat: int | None, rng: Rng) -> MonsterHex:
@@ -896,29 +868,3 @@ class MonsterHex(AbilityRules):
             for (pile, i), unit in zip(group, units, strict=True):
                 pile[i] = unit
         return new
-
-    # ---- terminal ---------------------------------------------------------------------------
-
-    @classmethod
-    def game_help(cls, lang: str = "en") -> str:
-        return game_help(lang)
-
-    # ---- words (words.py) ---------------------------------------------------------------------
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(self, kind, value, lang, event)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return words.result_words(self)
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render(self, seat, lang)
