@@ -14,8 +14,8 @@ import pytest
 
 from bodoge.engine import InvalidOptions, Match, Rng, game_ids, get_game
 from bodoge.engine.options import resolve_options
-from bodoge.envs import frame as frame_module
 from bodoge.engine.registry import get_spec, spec_of
+from bodoge.envs import frame as frame_module
 from bodoge.envs.aec import BodogeAEC, rewards_from
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
