@@ -24,8 +24,11 @@ def duration_words(seconds: float) -> str:
 
 
 class ProgressBar:
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(
+        self, total: int, stream: TextIO | None = None, width: int = 30, unit: str = "games"
+    ) -> None:
         self.total = total
+        self.unit = unit  # what is counted, as the bar names it
         self.stream = stream or sys.stderr
         self.width = width
         self.start = time.perf_counter()
@@ -36,8 +39,9 @@ class ProgressBar:
         speed = done / elapsed if elapsed > 0 else 0.0
         left = (self.total - done) / speed if speed > 0 else 0.0
         bar = "#" * filled + "." * (self.width - filled)
+        unit = self.unit
         self.stream.write(
-            f"\r[{bar}] {done}/{self.total} games  {speed:.1f} games/s  {left:4.0f} s left "
+            f"\r[{bar}] {done}/{self.total} {unit}  {speed:.1f} {unit}/s  {left:4.0f} s left "
         )
         if done >= self.total:
             self.stream.write("\n")
