@@ -98,3 +98,7 @@ def test_the_progress_bar_counts_steps() -> None:
     bar(4)
     text = stream.getvalue()
     assert "[####....] 2/4 steps" in text and "steps/s" in text and text.endswith("\n")
+    assert " s left" in text
+    japanese = io.StringIO()
+    ProgressBar(2, japanese, width=4, unit="手", remaining="残り{seconds:4.0f}秒")(2)
+    assert "[####] 2/2 手" in japanese.getvalue() and "秒" in japanese.getvalue()

@@ -36,6 +36,7 @@ WORDS = {
         "mistake": "mistake",
         "blunder": "blunder",
         "steps": "steps",
+        "remaining": "{seconds:4.0f} s left",
     },
     "ja": {
         "title": "{game}：{who}（各手番で{who}が知っていたことから）。探索：{level}、シード {seed}",
@@ -52,6 +53,7 @@ WORDS = {
         "mistake": "悪手",
         "blunder": "大悪手",
         "steps": "手",
+        "remaining": "残り{seconds:4.0f}秒",
     },
 }
 
@@ -104,7 +106,10 @@ def run(args: argparse.Namespace) -> int:
                 f"1〜{full.players}）",
             )
         seats = [args.seat - 1]
-    bar = ProgressBar(0, unit=word(lang, "steps")) if sys.stderr.isatty() else None
+    bar = None
+    if sys.stderr.isatty():
+        remaining = WORDS.get(lang, WORDS["en"])["remaining"]
+        bar = ProgressBar(0, unit=word(lang, "steps"), remaining=remaining)
 
     def tell(done: int, total: int) -> None:
         if bar is not None:
