@@ -24,8 +24,17 @@ def duration_words(seconds: float) -> str:
 
 
 class ProgressBar:
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO | None = None,
+        width: int = 30,
+        unit: str = "games",
+        remaining: str = "{seconds:4.0f} s left",
+    ) -> None:
         self.total = total
+        self.unit = unit  # what is counted, as the bar names it
+        self.remaining = remaining  # the time left, as the bar says it
         self.stream = stream or sys.stderr
         self.width = width
         self.start = time.perf_counter()
@@ -36,9 +45,9 @@ class ProgressBar:
         speed = done / elapsed if elapsed > 0 else 0.0
         left = (self.total - done) / speed if speed > 0 else 0.0
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(
-            f"\r[{bar}] {done}/{self.total} games  {speed:.1f} games/s  {left:4.0f} s left "
-        )
+        unit, remaining = self.unit, self.remaining.format(seconds=left)
+        line = f"[{bar}] {done}/{self.total} {unit}  {speed:.1f} {unit}/s  {remaining} "
+        self.stream.write("\r" + line)
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
