@@ -13,9 +13,10 @@ from typing import Any
 
 from bodoge.ai import LEVELS
 from bodoge.ai.analysis import DEFAULT_LEVEL, Analysis, SeatSummary, Step, analyze
-from bodoge.cli.messages import LANGS, bot_name, default_lang
+from bodoge.cli.messages import bot_name, default_lang
 from bodoge.cli.replay import read_text, seat_names
 from bodoge.engine import IllegalAction, get_game
+from bodoge.engine.langs import LANGS
 from bodoge.engine.record import read_record
 from bodoge.sim.progress import ProgressBar
 
