@@ -24,7 +24,7 @@ from webkit import console_errors
 from bodoge.engine.match import Match
 from bodoge.engine.registry import get_game
 
-GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "bodoge" / "server" / "web" / "games"
+WEB_DIR = Path(__file__).resolve().parents[2] / "src" / "bodoge" / "server" / "web"
 ORIGIN = "http://koremon.test"  # no server: Playwright answers for this origin
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"></head><body><main></main>
@@ -108,16 +108,16 @@ def samples(game: str) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]
 
 
 def serve_drawings(page: Page) -> None:
-    """The test page at ORIGIN/draw and the drawing modules at ORIGIN/games/..., from the
-    source tree."""
+    """The test page at ORIGIN/draw and the client's modules (the drawings under
+    ORIGIN/games/... and the page's own they import), from the source tree."""
 
     def fulfil(route: Any) -> None:
         path = route.request.url.removeprefix(ORIGIN).split("?", 1)[0]
         if path == "/draw":
             route.fulfill(body=PAGE, content_type="text/html")
             return
-        file = (GAMES_DIR / path.removeprefix("/games/")).resolve()
-        if not path.startswith("/games/") or GAMES_DIR not in file.parents or not file.is_file():
+        file = (WEB_DIR / path.removeprefix("/")).resolve()
+        if WEB_DIR not in file.parents or not file.is_file():
             route.fulfill(status=404, body="not found")
             return
         kind = "text/css" if file.suffix == ".css" else "text/javascript"
@@ -192,6 +192,13 @@ def reach(page: Page, prompt: dict[str, Any], notation: str, lang: str, keyboard
             page.keyboard.press("Enter")
         else:
             button.click()
+        confirm = page.locator(".board .koremon-confirm-bid")
+        if confirm.count():  # a bid that could put the seat out: sealed only on a second press
+            assert chosen(page) == [] and confirm.get_attribute("data-action") == notation
+            if keyboard:
+                page.keyboard.press("Enter")  # the confirmation has the focus
+            else:
+                confirm.click()
         assert chosen(page) == [notation]
         return
     selector = f'.board [data-action="{notation}"]'
@@ -309,6 +316,8 @@ def test_the_keyboard_keeps_its_place_across_redraws(page: Page) -> None:
     page.fill(".board form.koremon-bid input[type=number]", "3")
     page.focus(".board form.koremon-bid input[type=number]")
     page.keyboard.press("Enter")
+    if page.locator(".board .koremon-confirm-bid").count():  # a bid that could put the seat out
+        page.keyboard.press("Enter")
     assert chosen(page) == ["bid:3"]
     draw(page, auction["bid"], "en")
     assert focused(page) == "input"

@@ -15,8 +15,8 @@ PROBE = """
 export function draw(root, prompt, ctx) {
   window.drawCalls = (window.drawCalls || 0) + 1;
   window.lastCtx = {
-    keys: Object.keys(ctx).sort(), lang: ctx.lang, seat: ctx.seat, names: ctx.names,
-    interactive: ctx.interactive, events: ctx.events, content: ctx.content,
+    keys: Object.keys(ctx).sort(), title: ctx.title, lang: ctx.lang, seat: ctx.seat,
+    names: ctx.names, interactive: ctx.interactive, events: ctx.events, content: ctx.content,
     reducedMotion: ctx.reducedMotion, word: ctx.t("your_turn"), rootClass: root.className,
     empty: root.childElementCount === 0, ply: prompt.ply,
   };
@@ -57,9 +57,11 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
             "interactive",
             "events",
             "reducedMotion",
+            "title",
         ]
     )
     assert ctx["lang"] == "ja" and ctx["word"] == "あなたの番です"
+    assert ctx["title"] == "モンスター・エボリューション"
     assert ctx["seat"] == 0 and ctx["interactive"] is True
     assert ctx["names"] == ["あなた", "ボット2（ランダム）"]
     assert ctx["rootClass"] == "board" and ctx["empty"] is True

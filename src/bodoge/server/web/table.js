@@ -144,7 +144,7 @@ export function tablePage(main, tableId) {
     renderLog(false);
     parts.refused.textContent = s.refused ? errorText(s.refused) : "";
     parts.refused.hidden = !s.refused;
-    parts.result.replaceChildren(s.prompt?.over ? resultView(s.prompt.result, names()) : "");
+    parts.result.replaceChildren(s.prompt?.over ? resultView(s.prompt.result, names(), s.module) : "");
     renderLinks();
   };
 
@@ -332,6 +332,7 @@ export function tablePage(main, tableId) {
   const ctx = (events) => ({
     lang,
     t,
+    title: s.gameInfo?.title[lang] ?? null, // the game's name, for the drawing's label
     content: s.content,
     names: names(),
     seat: mySeat(),
@@ -555,7 +556,7 @@ export function tablePage(main, tableId) {
     renderBoard();
     renderControls();
     renderLinks();
-    parts.result.replaceChildren(s.prompt.over ? resultView(s.prompt.result, names()) : "");
+    parts.result.replaceChildren(s.prompt.over ? resultView(s.prompt.result, names(), s.module) : "");
     parts.online.hidden = true;
     main.querySelector(".table-page").dataset.ply = update.ply;
   };

@@ -2,7 +2,7 @@
 // game's drawing module, or the generic view when it is missing or fails), the event log and the
 // result.
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, signed } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 export function homeLink() {
@@ -79,7 +79,11 @@ export function drawingModule(gameId) {
     modules.set(
       gameId,
       import(`./games/${gameId}.js`).then(
-        (module) => (typeof module.draw === "function" ? module : null),
+        async (module) => {
+          if (typeof module.draw !== "function") return null;
+          await module.ready; // its stylesheet: text sized by it is measured as drawn
+          return module;
+        },
         () => null,
       ),
     );
@@ -87,8 +91,21 @@ export function drawingModule(gameId) {
   return modules.get(gameId);
 }
 
-// Draw `prompt` into the board: the module's drawing, or the generic view if it throws.
+const drawn = new WeakMap(); // board -> its last drawing's {module, prompt, ctx, width}
+
+// Draw `prompt` into the board: the module's drawing, or the generic view if it throws. A
+// board whose width changes is drawn again (without animations), so a drawing laid out and
+// sized for one width never shows squeezed or clipped at another.
 export function drawBoard(root, module, prompt, ctx) {
+  if (!drawn.has(root) && typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      const last = drawn.get(root);
+      if (last && Math.abs(root.clientWidth - last.width) > 1) {
+        drawBoard(root, last.module, last.prompt, { ...last.ctx, events: [] });
+      }
+    }).observe(root);
+  }
+  drawn.set(root, { module, prompt, ctx, width: root.clientWidth });
   root.replaceChildren();
   root.className = "board";
   if (module) {
@@ -153,8 +170,9 @@ export function logItems(entries, names, fresh) {
 
 // The result: who won, each seat's rank and score, and the game's own breakdown, named with the
 // game's words (`labels`, `values`, `seats`: see State.result_words); a list of per-seat lists
-// (the games of a match) makes one column each, "Game 1", "Game 2".
-export function resultView(result, names) {
+// (the games of a match) makes one column each, "Game 1", "Game 2". A drawing module may say
+// who won in its own words (`resultHeadline(result, lang)`: a sentence, or null for the usual).
+export function resultView(result, names, module = null) {
   if (!result) return null;
   const players = names.length;
   const winners = (result.winners || []).map((seat) => names[seat]);
@@ -174,7 +192,7 @@ export function resultView(result, names) {
   const text = result.text?.[lang];
   const word = (key, v) => {
     if (seats.has(key) && (v === null || typeof v === "number")) return v === null || v < 0 ? "—" : names[v] ?? String(v);
-    return values[key]?.[String(v)]?.[lang] ?? String(v);
+    return values[key]?.[String(v)]?.[lang] ?? signed(v);
   };
   const format = (key, v) => {
     if (v === null || v === undefined) return "—";
@@ -192,7 +210,8 @@ export function resultView(result, names) {
     h(
       "p",
       { class: "winners" },
-      winners.length ? t("winners", { names: winners.join(t("list_sep")) }) : t("no_winner"),
+      module?.resultHeadline?.(result, lang) ||
+        (winners.length ? t("winners", { names: winners.join(t("list_sep")) }) : t("no_winner")),
     ),
     Array.isArray(text) ? h("ul", {}, text.map((line) => h("li", {}, line))) : text ? h("p", {}, text) : null,
     h(
@@ -213,7 +232,7 @@ export function resultView(result, names) {
             { class: result.winners?.includes(seat) ? "winner" : null },
             h("td", {}, name),
             h("td", {}, result.ranks?.[seat] ?? "—"),
-            h("td", {}, result.scores?.[seat] ?? "—"),
+            h("td", {}, signed(result.scores?.[seat] ?? "—")),
             columns.map(([, column, key]) => h("td", {}, format(key, column[seat]))),
           ),
         ),

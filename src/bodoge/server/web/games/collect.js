@@ -9,6 +9,7 @@ import {
   actionsByNotation,
   arrive,
   keepFocus,
+  legible,
   leftoverButtons,
   measure,
   newEvents,
@@ -47,10 +48,11 @@ const DECK_WORDS = {
   bottom: "on_bottom",
 };
 
+export const ready = useStyle(new URL("./collect.css", import.meta.url).href);
+
 const memories = new WeakMap();
 
 export function draw(root, prompt, ctx) {
-  useStyle("collect");
   const memory = memories.get(root) || {};
   memories.set(root, memory);
   keepFocus(root, memory);
@@ -111,11 +113,12 @@ class CollectDrawing {
         viewBox: `0 0 ${this.width} ${y + MARGIN}`,
         class: "collect",
         role: "group",
-        "aria-label": this.content.title?.[this.lang] || "Collect!",
+        "aria-label": this.ctx.title || this.w("title"),
       },
       items,
     );
     this.root.append(picture);
+    legible(picture);
     const controls = this.controls();
     if (controls) this.root.append(controls);
     const rest = leftoverButtons(this.actions, this.ctx, this.drawn);
@@ -238,7 +241,8 @@ class CollectDrawing {
     return group;
   }
 
-  // Each deck's cards, top first: the public ones by name, each run of unseen ones as "? ×N".
+  // Each deck's cards, top first: the public ones by name, each run of unseen ones counted in
+  // words ("19 cards face down").
   deckStrips(items, y) {
     const v = this.view;
     for (const deck of this.content.decks || ["A", "B"]) {

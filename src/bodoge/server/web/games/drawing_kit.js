@@ -1,6 +1,6 @@
 // Shared parts of the Collect! and Monster Hex drawings: the legal actions by notation, buttons
-// that send one action, the game's stylesheet, keyboard focus kept across redraws, and short
-// animations of what just happened.
+// that send one action, the game's stylesheet, keyboard focus kept across redraws, short
+// animations of what just happened, and text kept readable at any width.
 import { actionable, svg } from "./svg.js";
 
 // prompt.actions by notation: the drawing offers an element only for a notation found here.
@@ -11,10 +11,13 @@ export function actionsByNotation(prompt, ctx) {
 }
 
 // Mark `element` as sending `action` (click, Enter, Space), and note the notation as drawn.
-export function offer(element, action, ctx, drawn) {
+// `label`: the drawing's own words for it (by the names it draws), else the action's label.
+export function offer(element, action, ctx, drawn, label = null) {
   drawn.add(action.notation);
   element.classList.add("can-act");
-  return actionable(element, action, ctx.lang, ctx.choose);
+  actionable(element, action, ctx.lang, ctx.choose);
+  if (label) element.setAttribute("aria-label", label);
+  return element;
 }
 
 // An HTML button that sends one action; `text` is what it shows (the label when omitted).
@@ -41,15 +44,23 @@ export function leftoverButtons(actions, ctx, drawn) {
   return box;
 }
 
-// The game's own stylesheet (games/<game>.css), linked once per page.
-export function useStyle(game) {
-  const href = new URL(`./${game}.css`, import.meta.url).href;
-  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((link) => link.href === href)) {
+const styles = new Map(); // stylesheet URL -> a promise of its loading
+
+// A drawing's own stylesheet (`href`, a URL), linked once per page: a promise that it has
+// loaded (or failed), so the page draws only once the drawing's sizes are known. A module
+// exports `ready = useStyle(new URL("./<name>.css", import.meta.url).href)`.
+export function useStyle(href) {
+  if (!styles.has(href)) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = href;
+    styles.set(href, new Promise((resolve) => {
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+    }));
     document.head.append(link);
   }
+  return styles.get(href);
 }
 
 // Keyboard focus survives a redraw: the element with the same data-key gets it back.
@@ -147,4 +158,50 @@ export function textLines(lines, x, y, size, attrs = {}, fit = 0) {
       ),
     ),
   );
+}
+
+// The smallest text a drawing shows, in screen pixels: below it a phone's text is unreadable.
+export const LEAST_PX = 11;
+
+// Screen pixels per unit of `picture`'s coordinates (an <svg> in the page), 1 when not drawn.
+export function pixelsPerUnit(picture) {
+  const matrix = picture.getScreenCTM?.();
+  return matrix ? Math.hypot(matrix.a, matrix.b) || 1 : 1;
+}
+
+// The scale the drawing gave `element` inside `picture` (its transform attributes), without
+// an entrance animation's passing one, which getScreenCTM would include.
+function drawnScale(element, picture) {
+  let scale = 1;
+  for (let node = element; node && node !== picture; node = node.parentNode) {
+    const matrix = node.transform?.baseVal?.consolidate()?.matrix;
+    if (matrix) scale *= Math.hypot(matrix.a, matrix.b);
+  }
+  return scale;
+}
+
+// Every text of `picture` at least LEAST_PX high on the screen: a drawing's coordinates scale
+// with the board's width, so a size that reads well on a desktop can shrink below it on a
+// phone. A text made larger that would run past the picture's right edge is narrowed to fit.
+export function legible(picture) {
+  const edge = picture.getBoundingClientRect().right - 2;
+  const base = pixelsPerUnit(picture);
+  for (const text of picture.querySelectorAll("text")) {
+    const scale = base * drawnScale(text, picture);
+    const size = parseFloat(getComputedStyle(text).fontSize);
+    if (!(size > 0) || size * scale >= LEAST_PX) continue;
+    text.style.fontSize = `${((LEAST_PX + 0.05) / scale).toFixed(3)}px`;
+    const bounds = text.getBoundingClientRect();
+    if (bounds.right > edge && bounds.left < edge - 8) {
+      text.setAttribute("textLength", ((edge - bounds.left) / scale).toFixed(1));
+      text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
+// The width in screen pixels a board's drawing spans (its content box: an <svg> of width 100%).
+export function boardPixels(root) {
+  const style = getComputedStyle(root);
+  const inner = root.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return inner > 0 ? inner : 1000;
 }

@@ -24,6 +24,9 @@ import {
   svgEl,
   text,
 } from "./koremon_pyramid.js";
+
+export { ready } from "./koremon_pyramid.js";
+import { legible } from "./drawing_kit.js";
 import { word } from "./words/koremon.js";
 
 export function draw(root, prompt, ctx) {
@@ -166,6 +169,7 @@ export function draw(root, prompt, ctx) {
   const top = board(width, y, content.title[ctx.lang]);
   top.append(...parts);
   root.append(top);
+  legible(top);
   if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
   parts.length = 0;
   y = 4;
@@ -210,7 +214,8 @@ export function draw(root, prompt, ctx) {
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
 // (0 to the money left), the game's own label for the chosen amount (with its warning that
-// winning would put you out), and the button that sends exactly that bid.
+// winning would put you out), and the button that sends exactly that bid. A bid that could put
+// the seat out is sealed only after the person has read why and pressed again.
 function bidForm(root, prompt, ctx, bids) {
   const view = prompt.view;
   const memo = remember(root);
@@ -227,7 +232,18 @@ function bidForm(root, prompt, ctx, bids) {
   if (memo.bidKey !== bidKey || !byAmount.has(memo.amount)) {
     memo.bidKey = bidKey;
     memo.amount = min;
+    memo.confirming = false;
   }
+  const earlier = written.map((amount, i) => (amount > 0 ? view.table[i] : null)).filter(Boolean);
+  const mimicsOk = view.options?.mimics_placeable !== "no";
+  const pyramid = view.pyramids[ctx.seat] || {};
+  // What winning this monster would do: nothing, or put this seat out (alone, or with the
+  // monsters it has bid on this round): the words the person reads before sealing such a bid.
+  const danger = !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [key], mimicsOk)
+    ? word(ctx, "out_warning", { card: cardName(ctx, key) })
+    : earlier.length && !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [...earlier, key], mimicsOk)
+      ? word(ctx, "out_warning_with", { card: cardName(ctx, key), others: earlier.map((k) => cardName(ctx, k)).join(word(ctx, "list_sep")) })
+      : null;
 
   const form = htmlEl("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
   const title = htmlEl("p", { class: "koremon-strong", text: word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }) });
@@ -236,6 +252,7 @@ function bidForm(root, prompt, ctx, bids) {
   const hint = htmlEl("p", { class: "koremon-muted" });
   const label = htmlEl("p", { "aria-live": "polite" });
   const button = htmlEl("button", { type: "submit" });
+  const confirm = htmlEl("div", { class: "koremon-confirm", role: "alertdialog", "aria-live": "assertive" });
 
   function update(raw) {
     let amount = Math.floor(Number(raw));
@@ -245,27 +262,51 @@ function bidForm(root, prompt, ctx, bids) {
       // the nearest amount the game offers (they run from 0 to the money left)
       amount = amounts.reduce((best, v) => (Math.abs(v - amount) < Math.abs(best - amount) ? v : best));
     }
+    if (amount !== memo.amount) memo.confirming = false;
     memo.amount = amount;
     number.value = String(amount);
     slider.value = String(amount);
     const action = byAmount.get(amount);
+    const risky = Boolean(danger) && amount > 0; // only a positive bid can win
     hint.textContent = `${word(ctx, "written", { sum, money, left: money - sum - amount })} · ${word(ctx, "max_bid", { max })}`;
     const words = action.label[ctx.lang];
-    label.textContent = words;
-    label.className = /—/.test(words) ? "koremon-warning" : "";
+    label.textContent = words; // the game's label for the bid (its own warning included)
+    label.className = risky ? "koremon-warning" : "";
     button.textContent = word(ctx, "bid_button", { amount });
     button.setAttribute("data-action", action.notation);
     button.setAttribute("aria-label", words);
+    confirm.replaceChildren();
+    confirm.hidden = !(risky && memo.confirming);
+    if (risky && memo.confirming) {
+      const yes = htmlEl("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation, text: word(ctx, "bid_anyway", { amount }) });
+      const no = htmlEl("button", { type: "button", class: "koremon-change-bid", text: word(ctx, "change_bid") });
+      yes.addEventListener("click", () => send(action));
+      no.addEventListener("click", () => {
+        memo.confirming = false;
+        update(memo.amount);
+        number.focus();
+      });
+      confirm.append(htmlEl("p", { class: "koremon-warning", text: `${danger} ${word(ctx, "sure")}` }), yes, no);
+    }
+    return { action, risky };
+  }
+  function send(action) {
+    memo.bidKey = null;
+    ctx.choose(action);
   }
   number.addEventListener("input", () => update(number.value));
   slider.addEventListener("input", () => update(slider.value));
   form.addEventListener("keydown", (event) => noteKey(event, "bid"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    update(number.value);
-    const action = byAmount.get(memo.amount);
-    memo.bidKey = null;
-    ctx.choose(action);
+    const { action, risky } = update(number.value);
+    if (risky && !memo.confirming) {
+      memo.confirming = true; // first the words and a second, deliberate press
+      update(memo.amount);
+      confirm.querySelector(".koremon-confirm-bid")?.focus();
+      return;
+    }
+    if (!risky) send(action);
   });
   const quick = [min, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => v >= min && all.indexOf(v) === i);
   const buttons = quick.map((amount) => {
@@ -273,7 +314,36 @@ function bidForm(root, prompt, ctx, bids) {
     quickButton.addEventListener("click", () => update(amount));
     return quickButton;
   });
-  form.append(title, number, slider, ...buttons, button, label, hint);
+  form.append(title, number, slider, ...buttons, button, label, confirm, hint);
   update(memo.amount);
   return form;
+}
+
+// Whether every card of `cards` (keys) fits `pyramid` ({slot label: key}), in some order
+// (RULINGS §3: a seat that wins cards it cannot all place is out). A monster goes in its rank's
+// row, one of each species; a Mimic (when the table allows) anywhere; a slot is open once the
+// slots under it are filled. `geometry` and `cardList` are the table's content.
+export function canPlaceAll(geometry, cardList, pyramid, cards, mimicsOk) {
+  const info = new Map(cardList.map((card) => [card.key, card]));
+  const filled = new Set(Object.keys(pyramid));
+  const species = new Set(Object.values(pyramid));
+  const open = (slot) => !filled.has(slot.label) && slot.supports.every((below) => filled.has(below));
+  const fits = (rest) => {
+    if (!rest.length) return true;
+    return rest.some((key, i) => {
+      const card = info.get(key);
+      if (!card || (card.mimic ? !mimicsOk : species.has(key))) return false;
+      const others = [...rest.slice(0, i), ...rest.slice(i + 1)];
+      return geometry.slots.some((slot) => {
+        if (!open(slot) || (!card.mimic && slot.row !== card.rank)) return false;
+        filled.add(slot.label);
+        if (!card.mimic) species.add(key);
+        const ok = fits(others);
+        filled.delete(slot.label);
+        if (!card.mimic) species.delete(key);
+        return ok;
+      });
+    });
+  };
+  return fits(cards);
 }

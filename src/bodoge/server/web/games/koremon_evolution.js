@@ -20,6 +20,8 @@ import {
   svgEl,
   text,
 } from "./koremon_pyramid.js";
+
+export { ready } from "./koremon_pyramid.js";
 import { word } from "./words/koremon.js";
 
 const TOKEN_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];

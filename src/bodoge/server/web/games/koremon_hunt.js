@@ -20,6 +20,9 @@ import {
   svgEl,
   text,
 } from "./koremon_pyramid.js";
+
+export { ready } from "./koremon_pyramid.js";
+import { textLines, wrapText } from "./drawing_kit.js";
 import { word } from "./words/koremon.js";
 
 const CARD = { w: 96, h: 124 };
@@ -34,13 +37,18 @@ export function draw(root, prompt, ctx) {
   const placed = newEvents(ctx, "place");
   const parts = [];
 
-  // The ring, clockwise from the top, round the deck.
-  const centre = { x: 250, y: 312 };
+  // The heading and what the piece and the die mean, each wrapped to the width; the ring,
+  // clockwise from the top, round the deck, below them.
+  const ended = view.end ? ` · ${content.ends[view.end][ctx.lang]}` : "";
+  const heading = wrapText(`${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}${ended}`, 20, width - 20);
+  const meaningSize = Math.max(13, ctx.least);
+  const meaning = wrapText(content.die.meaning[ctx.lang], meaningSize, width - 20);
+  const shift = (heading.length - 1) * 25 + (meaning.length - 1) * meaningSize * 1.25;
+  parts.push(textLines(heading, 10, 24, 20, { class: "koremon-label koremon-strong" }));
+  const centre = { x: 250, y: 312 + shift };
   const radius = 165;
   const positions = content.ring.positions;
   const taken = view.phase === "place" ? view.piece : null;
-  const ended = view.end ? ` · ${content.ends[view.end][ctx.lang]}` : "";
-  parts.push(text(10, 24, `${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}${ended}`, { class: "koremon-label koremon-strong", "font-size": 20 }));
   positions.forEach((position, i) => {
     const angle = (Math.PI * 2 * i) / positions.length - Math.PI / 2;
     const cx = centre.x + radius * Math.cos(angle);
@@ -68,9 +76,10 @@ export function draw(root, prompt, ctx) {
     }
   });
   // What the piece and the die mean.
-  parts.push(svgEl("circle", { cx: 22, cy: 48, r: 9, class: "koremon-piece" }));
-  parts.push(text(38, 54, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
-  parts.push(text(10, 76, content.die.meaning[ctx.lang], { class: "koremon-muted", "font-size": 13 }));
+  const legendY = 48 + (heading.length - 1) * 25;
+  parts.push(svgEl("circle", { cx: 22, cy: legendY, r: 9, class: "koremon-piece" }));
+  parts.push(text(38, legendY + 6, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
+  parts.push(textLines(meaning, 10, legendY + 28, meaningSize, { class: "koremon-muted" }));
   // The deck in the middle and the die beside it: clicking the die rolls.
   parts.push(cardFace(ctx, null, centre.x - 40, centre.y - 20, 60, 80));
   parts.push(text(centre.x - 10, centre.y + 78, String(view.deck_count), { "text-anchor": "middle", "font-size": 15, class: "koremon-muted" }));
@@ -87,21 +96,23 @@ export function draw(root, prompt, ctx) {
   const targets = {};
   if (ctx.interactive) for (const { action, match } of places) targets[match[1]] = action;
   const bx = narrow ? (width - bigSize.width) / 2 : 520;
-  const by = narrow ? 600 : 60; // the pyramid's heading: beside the ring, or below it
+  const by = narrow ? 600 + shift : 60; // the pyramid's heading: beside the ring, or below it
   const instruction = places.length && view.ring[view.piece - 1]
     ? word(ctx, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
     : me !== null ? word(ctx, "your_pyramid") : word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) });
   const hx = narrow ? 10 : bx;
-  parts.push(text(hx, by, instruction, { class: "koremon-label koremon-strong", "font-size": 17 }));
-  parts.push(text(hx, by + 24, seatLine(ctx, view, mainSeat), { class: "koremon-muted", "font-size": 15 }));
+  const said = wrapText(instruction, 17, width - hx - 10);
+  const py = by + (said.length - 1) * 21; // below the instruction's last line
+  parts.push(textLines(said, hx, by, 17, { class: "koremon-label koremon-strong" }));
+  parts.push(text(hx, py + 24, seatLine(ctx, view, mainSeat), { class: "koremon-muted", "font-size": 15 }));
   parts.push(
-    pyramidGroup(ctx, view.pyramids[mainSeat], bx, by + 40, big.w, big.h, {
+    pyramidGroup(ctx, view.pyramids[mainSeat], bx, py + 40, big.w, big.h, {
       targets,
       fresh: placed.filter((event) => event.seat === mainSeat).map((event) => event.slot),
       label: word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) }),
     }),
   );
-  let y = narrow ? by + 40 + bigSize.height + 20 : Math.max(100 + bigSize.height, 562) + 16;
+  let y = narrow ? py + 40 + bigSize.height + 20 : Math.max(py + 40 + bigSize.height, 562 + shift) + 16;
 
   // The other seats' pyramids, four to a row.
   const small = { w: 40, h: 34 };

@@ -2,6 +2,8 @@
 // face, the 15-slot collection pyramid, clickable elements that send one action, and the short
 // animations of new events. Card names and the pyramid's geometry come from ctx.content.
 
+import { signed } from "../dom.js";
+import { boardPixels, LEAST_PX, legible, useStyle } from "./drawing_kit.js";
 import { actionable as offer, svg } from "./svg.js";
 import { word } from "./words/koremon.js";
 
@@ -9,24 +11,15 @@ import { word } from "./words/koremon.js";
 export const RANK_COLOURS = { 1: "#d4a017", 2: "#8e44ad", 3: "#2e86c1", 4: "#27ae60", 5: "#8d6e63" };
 export const MIMIC_COLOUR = "#c0392b";
 
-let stylesLoaded = false;
-
-// The drawings' own styles, loaded once next to this module (no build step, no global CSS edit).
-export function ensureStyles() {
-  if (stylesLoaded || typeof document === "undefined") return;
-  stylesLoaded = true;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./koremon.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
+// The four drawings' own styles (each drawing module exports this as its `ready`).
+export const ready = useStyle(new URL("./koremon.css", import.meta.url).href);
 
 // What every drawing starts with: its styles, the prompt's view and the game's content, this
 // seat (null: a spectator), the root's memory between draws, and the layout width (see
 // layoutWidth: `drawIt` redraws when the board changes side).
 export function begin(root, drawIt, prompt, ctx) {
-  ensureStyles();
   const width = layoutWidth(root, drawIt, prompt, ctx);
+  ctx.least = (LEAST_PX + 0.1) / (boardPixels(root) / width); // the smallest readable size, in units
   return { view: prompt.view, content: ctx.content, me: ctx.seat, memo: remember(root), width, narrow: width < 1000 };
 }
 
@@ -36,6 +29,7 @@ export function finish(root, width, height, label, parts) {
   const svg = board(width, height, label);
   svg.append(...parts);
   root.append(svg);
+  legible(svg);
   restoreFocus(root);
 }
 
@@ -154,8 +148,9 @@ export function colourOf(card) {
   return card.mimic ? MIMIC_COLOUR : RANK_COLOURS[card.rank] || "#999";
 }
 
-// A card face: the species' colour band, its name, rank and points. `key` null: a face-down
-// card. Returns a <g> at (x, y) of size w x h.
+// A card face: the species' colour band, its rank, name and points. `key` null: a face-down
+// card. Returns a <g> at (x, y) of size w x h. No text is smaller than ctx.least: a card too
+// small for its name at that size shows its colour and rank alone (the name is its <title>).
 export function cardFace(ctx, key, x, y, w, h, extra = {}) {
   const g = svgEl("g", { class: "koremon-card", transform: `translate(${x},${y})`, ...extra });
   const inner = svgEl("g", { class: "koremon-inner" });
@@ -166,32 +161,51 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
   }
   const card = cardInfo(ctx, key);
   const colour = colourOf(card);
-  g.setAttribute("data-card", key);
-  inner.append(
-    svgEl("rect", { width: w, height: h, rx: w * 0.08, class: "koremon-card-body koremon-outline" }),
-    svgEl("rect", { width: w, height: h * 0.28, rx: w * 0.08, fill: colour }),
-    svgEl("rect", { y: h * 0.18, width: w, height: h * 0.1, fill: colour }),
-  );
+  const least = ctx.least || 0;
   const size = Math.max(9, Math.min(w / 5.2, h / 4.2));
   const name = cardName(ctx, key);
-  const nameSize = Math.min(size, (w * 0.9) / textEms(name, 0.68)); // bold Latin runs wide
+  const rankSize = Math.max(size * 0.8, least);
+  const nameSize = Math.max(Math.min(size, (w * 0.9) / textEms(name, 0.68)), least); // bold Latin runs wide
+  const pointsSize = Math.max(size * 0.75, least);
+  g.setAttribute("data-card", key);
+  if ((rankSize + nameSize) * 1.3 > h || textEms(name, 0.68) * nameSize > w * 1.9) {
+    inner.append(
+      svgEl("title", { text: name }),
+      svgEl("rect", { width: w, height: h, rx: w * 0.08, fill: colour, class: "koremon-outline" }),
+      text(w / 2, h / 2 + rankSize * 0.36, card && !card.mimic ? String(card.rank) : "?", {
+        class: "koremon-card-rank",
+        "font-size": rankSize,
+        "text-anchor": "middle",
+      }),
+    );
+    return g;
+  }
+  const rankWords = card && !card.mimic ? rankName(ctx, card.rank) : "?";
+  const bandH = Math.max(h * 0.28, rankSize * 1.25);
   inner.append(
-    text(w / 2, h * 0.2, card && !card.mimic ? rankName(ctx, card.rank) : "?", {
+    svgEl("rect", { width: w, height: h, rx: w * 0.08, class: "koremon-card-body koremon-outline" }),
+    svgEl("rect", { width: w, height: bandH, rx: w * 0.08, fill: colour }),
+    svgEl("rect", { y: bandH * 0.64, width: w, height: bandH * 0.36, fill: colour }),
+    text(w / 2, bandH * 0.72, textEms(rankWords) * rankSize > w * 0.95 ? String(card.rank) : rankWords, {
       class: "koremon-card-rank",
-      "font-size": size * 0.8,
+      "font-size": rankSize,
       "text-anchor": "middle",
     }),
-    text(w / 2, h * 0.58, name, {
+  );
+  const withPoints = card && card.points !== undefined && h > 50 && h >= bandH + (nameSize + pointsSize) * 1.3;
+  const nameY = withPoints ? Math.max(h * 0.58, bandH + nameSize * 1.1) : (bandH + h + nameSize * 0.7) / 2;
+  inner.append(
+    text(w / 2, nameY, textEms(name, 0.68) * nameSize > w * 0.95 ? fit(name, (w * 0.92) / nameSize / 1.1) : name, {
       class: "koremon-card-name",
       "font-size": nameSize,
       "text-anchor": "middle",
     }),
   );
-  if (card && card.points !== undefined && h > 50) {
+  if (withPoints) {
     inner.append(
-      text(w / 2, h * 0.86, word(ctx, "score", { score: signed(card.points) }), {
+      text(w / 2, Math.max(h * 0.86, nameY + pointsSize * 1.2), word(ctx, "score", { score: signed(card.points) }), {
         class: "koremon-card-points",
-        "font-size": size * 0.75,
+        "font-size": pointsSize,
         "text-anchor": "middle",
       }),
     );
@@ -207,9 +221,6 @@ export function textEms(words, latin = 0.6) {
   return Math.max(ems, 1);
 }
 
-export function signed(value) {
-  return value < 0 ? `−${-value}` : String(value);
-}
 
 // A seat's pyramid: the 15 slots from ctx.content.pyramid at (x, y), each `w` x `h`.
 // `cards`: {label: key}; `targets`: {label: action} for the slots a click fills;
@@ -328,6 +339,8 @@ export function fit(words, ems) {
   return `${out.trimEnd()}…`;
 }
 
+export { signed }; // the drawings write numbers as the page does
+
 // Per-root memory between draws (a selected card): the caller empties the root each time.
 const memory = new WeakMap();
 export function remember(root) {
@@ -358,28 +371,15 @@ export function dieFace(x, y, size, value, label) {
 }
 
 const NARROW = 600; // px: below this the drawings use their phone layout
-const observed = new WeakMap();
 
 // The width of the drawing's coordinate system: 1000 on a desktop, 500 on a phone (so that text
-// stays readable at 390 px). A change of side redraws the last prompt (without animations).
+// stays readable at 390 px). The page draws the last prompt again when the board's width
+// changes (views.js drawBoard); `memo.redraw` draws it again after a step of the drawing's own.
 export function layoutWidth(root, drawIt, prompt, ctx) {
   const narrow = (root.clientWidth || 1000) < NARROW;
-  const memo = remember(root);
-  memo.redraw = () => {
+  remember(root).redraw = () => {
     root.replaceChildren();
     drawIt(root, prompt, { ...ctx, events: [] });
   };
-  if (!observed.has(root) && typeof ResizeObserver !== "undefined") {
-    let side = narrow;
-    const observer = new ResizeObserver(() => {
-      const now = (root.clientWidth || 1000) < NARROW;
-      if (now !== side) {
-        side = now;
-        memo.redraw();
-      }
-    });
-    observer.observe(root);
-    observed.set(root, observer);
-  }
   return narrow ? 500 : 1000;
 }

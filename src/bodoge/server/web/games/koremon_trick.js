@@ -20,6 +20,9 @@ import {
   svgEl,
   text,
 } from "./koremon_pyramid.js";
+
+export { ready } from "./koremon_pyramid.js";
+import { textLines, wrapText } from "./drawing_kit.js";
 import { word } from "./words/koremon.js";
 
 export function draw(root, prompt, ctx) {
@@ -40,7 +43,7 @@ export function draw(root, prompt, ctx) {
   parts.push(text(10, 46, word(ctx, "dealer", { name: seatName(ctx, view.dealer) }), { class: "koremon-muted", "font-size": 15 }));
 
   // The seats.
-  const perRow = narrow ? Math.min(3, view.players) : view.players;
+  const perRow = narrow ? Math.min(2, view.players) : view.players; // on a phone, names read whole
   const panelW = Math.min(240, (width - 8) / perRow - 8);
   view.hand_sizes.forEach((count, seat) => {
     const px = 4 + (seat % perRow) * (panelW + 8);
@@ -62,29 +65,32 @@ export function draw(root, prompt, ctx) {
     });
   });
 
-  // The trick so far, and the last trick with its winner and rule.
+  // The trick so far, and the last trick with its winner and rule. Once the game is over the
+  // last trick takes the trick's place, so the end board shows how the game ended.
+  const ended = view.over && !view.trick.length && !view.led_mimics.length && view.last_trick.length > 0;
+  const last = ended ? [] : view.last_trick;
   let y = 58 + Math.ceil(view.players / perRow) * 124 + 16;
-  parts.push(text(10, y, word(ctx, "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+  parts.push(text(10, y, word(ctx, ended ? "last_trick" : "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
   const lastX = narrow ? 10 : 520;
   const lastY = narrow ? y + 176 : y; // below the trick on a phone, beside it on a desktop
-  if (view.last_trick.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
+  if (last.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
   y += 12;
-  const entries = [
-    ...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })),
-    ...view.trick,
-  ];
+  const entries = ended
+    ? view.last_trick
+    : [...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })), ...view.trick];
   entries.forEach((entry, i) => {
     const x = 10 + i * 82;
     const face = cardFace(ctx, entry.card, x, y, 76, 100, { "data-trick": i });
     if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
     parts.push(face);
     const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
+    const winner = ended && entry.seat === view.last_winner;
     nameLines(ctx, entry.seat, 6.2).forEach((line, k) => {
-      parts.push(text(x + 38, y + 118 + k * 15, line, { "text-anchor": "middle", "font-size": 13, class: "koremon-label" }));
+      parts.push(text(x + 38, y + 118 + k * 15, line, { "text-anchor": "middle", "font-size": 13, class: winner ? "koremon-label koremon-strong" : "koremon-label" }));
     });
     if (caption) parts.push(text(x + 38, y + 150, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
   });
-  view.last_trick.forEach((entry, i) => {
+  last.forEach((entry, i) => {
     const x = lastX + i * 80;
     const face = cardFace(ctx, entry.card, x, lastY + 12, 60, 80);
     if (tricks.length) animate(face, "koremon-glow", ctx);
@@ -97,9 +103,11 @@ export function draw(root, prompt, ctx) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
     const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
     const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
-    parts.push(text(lastX, lastY + 146, line, { class: "koremon-label", "font-size": 14 }));
+    const lines = wrapText(line, Math.max(14, ctx.least), (ended ? width : narrow ? width : width - lastX) - 20);
+    parts.push(textLines(lines, ended ? 10 : lastX, ended ? y + 176 : lastY + 146, Math.max(14, ctx.least), { class: "koremon-label" }));
+    if (ended) y += (lines.length - 1) * 18;
   }
-  y = narrow && view.last_trick.length ? lastY + 184 : y + 166;
+  y = narrow && last.length ? lastY + 184 : y + (ended ? 190 : 166);
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand) {

@@ -5,12 +5,14 @@
 // buttons (only to rotations some placement allows) and click a highlighted hex, which sends
 // exactly that place:HEX@ROT. Abilities aim at a hex on the board; tiles are taken by clicking
 // them on their stone.
+import { signed } from "../dom.js";
 import { svg } from "./svg.js";
 import {
   actionButton,
   actionsByNotation,
   arrive,
   keepFocus,
+  legible,
   leftoverButtons,
   newEvents,
   offer,
@@ -24,10 +26,18 @@ const R = 36; // a hex's circumradius on the board
 const PAD = 10;
 const TARGET_KINDS = ["enchant", "confuse", "curse", "petrify"];
 
+export const ready = useStyle(new URL("./monster_hex.css", import.meta.url).href);
+
+// The result's headline when the 2-player game's shared faction won (no player did).
+export function resultHeadline(result, lang) {
+  const shared = result.detail?.shared_faction;
+  if (result.winners?.length || !result.detail?.double_loss || !shared) return null;
+  return word(lang, "shared_won", { faction: result.values?.factions?.[shared.faction]?.[lang] ?? shared.faction });
+}
+
 const memories = new WeakMap();
 
 export function draw(root, prompt, ctx) {
-  useStyle("monster_hex");
   const memory = memories.get(root) || {};
   memories.set(root, memory);
   keepFocus(root, memory);
@@ -135,6 +145,7 @@ class HexDrawing {
     if (v.objectives) this.root.append(this.objectivesPanel());
     const rest = leftoverButtons(this.actions, this.ctx, this.drawn);
     if (rest) this.root.append(rest);
+    for (const picture of this.root.querySelectorAll("svg")) legible(picture);
     this.animate();
   }
 
@@ -177,9 +188,16 @@ class HexDrawing {
     return seat === null || seat === undefined ? null : this.view.abilities?.[seat] ?? null;
   }
 
+  // A unit by its name and printed rank ("Yellow Werewolf (B)"): a faction has one unit of
+  // each name, so this tells any two apart.
   unitName(id) {
     const unit = this.units[id];
-    return unit ? `${this.tr(unit.name)} (${unit.rank})` : id || "";
+    return unit ? this.w("unit_name", { name: this.tr(unit.name), rank: unit.rank }) : "";
+  }
+
+  // A stone tile by its colour and value: two tiles alike are alike to the players too.
+  tileName(tile) {
+    return tile ? this.w("tile_name", { faction: this.factionName(tile.color), n: tile.value }) : "";
   }
 
   // ---- faction, shared faction and ability choices -------------------------------------------
@@ -302,7 +320,10 @@ class HexDrawing {
     const target = targets.get(id);
     if (target) {
       group.classList.add("target");
-      offer(group, target, this.ctx, this.drawn);
+      const [kind] = target.notation.split(":");
+      const on = this.view.board?.[id]?.split("@")[0];
+      const ability = this.tr(this.abilities[kind]?.name, kind);
+      offer(group, target, this.ctx, this.drawn, this.w("ability_on", { ability, unit: on ? this.unitName(on) : id }));
       return;
     }
     if (!placing || !placing.places.has(id)) return;
@@ -311,7 +332,8 @@ class HexDrawing {
       const action = this.actions.get(`place:${id}@${placing.rotation}`);
       group.classList.add("legal");
       group.append(this.unitArt(this.view.selected, placing.rotation, cx, cy, "ghost"));
-      offer(group, action, this.ctx, this.drawn);
+      const where = { unit: this.unitName(this.view.selected), hex: id, n: placing.rotation };
+      offer(group, action, this.ctx, this.drawn, this.w("place_at", where));
       for (const r of rotations) this.drawn.add(`place:${id}@${r}`); // reachable by turning
       return;
     }
@@ -349,12 +371,12 @@ class HexDrawing {
       const x = cx - 24 + i * 26;
       const tile = this.tiles[key];
       const g = svg("g", { class: "tile", "data-key": `tile-${key}`, "data-tile": key }, [
-        svg("title", {}, this.tr(tile?.name, key)),
+        svg("title", {}, this.tileName(tile)),
         svg("rect", { x: x - 1, y: cy - 12, width: 24, height: 26, rx: 4, fill: this.color(tile?.color) }),
         svg("text", { x: x + 11, y: cy + 6, class: "tile-value" }, String(tile?.value ?? "?")),
       ]);
       const action = choosing ? this.actions.get(`take:${key}`) : null;
-      if (action) offer(g, action, this.ctx, this.drawn);
+      if (action) offer(g, action, this.ctx, this.drawn, this.w("take_named", { tile: this.tileName(tile) }));
       this.places.set(`tile-${key}`, g);
       parts.push(g);
     });
@@ -367,7 +389,7 @@ class HexDrawing {
     const fill = state.won ? this.color(state.won) : state.done ? "#b8b8b8" : "#8f6fd1";
     const s = 8;
     const g = svg("g", { class: state.done ? "small-stone done" : "small-stone", "data-key": `stone-${stone.id}` }, [
-      svg("title", {}, `${stone.id}${state.won ? `: ${this.factionName(state.won)}` : ""}`),
+      svg("title", {}, state.won ? this.w("small_stone_won", { faction: this.factionName(state.won) }) : this.w("small_stone")),
       svg("polygon", { points: `${x},${y - s} ${x + s},${y} ${x},${y + s} ${x - s},${y}`, fill }),
     ]);
     this.places.set(`stone-${stone.id}`, g);
@@ -423,7 +445,7 @@ class HexDrawing {
         this.unitArt(id, rot, x, R + 4),
       ]);
       const action = this.actions.get(`unit:${id}`);
-      if (action) offer(group, action, this.ctx, this.drawn);
+      if (action) offer(group, action, this.ctx, this.drawn, this.w("choose_named", { unit: this.unitName(id) }));
       else if (v.phase === "unit" && this.actions.size) group.classList.add("dim");
       items.push(group);
       x += size;
@@ -505,7 +527,10 @@ class HexDrawing {
       el("strong", {}, who),
       el("span", {}, faction ? this.factionName(faction) : this.w("no_faction")),
     ];
-    if (faction && v.points?.[faction] !== undefined) parts.push(el("span", { class: "points" }, this.w("points", { n: v.points[faction] })));
+    // Once the game is over a seat's points are the result's (the objective cards included).
+    const final = this.prompt.over && seat !== null ? this.prompt.result?.scores?.[seat] : undefined;
+    const points = typeof final === "number" ? final : v.points?.[faction];
+    if (faction && points !== undefined) parts.push(el("span", { class: "points" }, this.w("points", { n: signed(points) })));
     if (seat !== null) {
       const hand = v.hands?.[seat];
       const count = Array.isArray(hand) ? hand.length : Object.values(hand || {}).reduce((a, b) => a + b, 0);
@@ -527,7 +552,7 @@ class HexDrawing {
           `${this.w("taken")}: `,
           taken.map((key) => {
             const tile = this.tiles[key];
-            return el("span", { class: "tile-chip", "data-key": `taken-${key}`, style: `background:${this.color(tile?.color)}`, title: this.tr(tile?.name, key) }, String(tile?.value ?? key));
+            return el("span", { class: "tile-chip", "data-key": `taken-${key}`, style: `background:${this.color(tile?.color)}`, title: this.tileName(tile) }, String(tile?.value ?? "?"));
           }),
         ),
       );
