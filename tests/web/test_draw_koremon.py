@@ -31,7 +31,7 @@ PAGE = """<!doctype html>
 <script type="module">
 window.chosen = [];
 window.drawPrompt = async (prompt, content, options) => {
-  const game = await import(`/games/${prompt.game}.js`);
+  const game = await import(`/games/${prompt.game}/draw.js`);
   const root = document.createElement("div");  // a fresh board: no memory of the last one
   root.className = "board";
   document.querySelector("main").replaceChildren(root);
@@ -202,11 +202,11 @@ def reach(page: Page, prompt: dict[str, Any], notation: str, lang: str, keyboard
         assert chosen(page) == [notation]
         return
     selector = f'.board [data-action="{notation}"]'
-    steps = page.locator(".board .koremon-select").count()
+    steps = page.locator(".board .can-select").count()
     for step in range(-1, steps):
         if step >= 0:
             draw(page, prompt, lang)
-            page.locator(".board .koremon-select").nth(step).click()
+            page.locator(".board .can-select").nth(step).click()
             assert set(drawn_actions(page)) <= {a["notation"] for a in prompt["actions"]}
             assert drawn_actions(page), "a selection that leads to no action"
         if page.locator(selector).count():
@@ -231,7 +231,7 @@ def test_every_action_is_reachable(page: Page, game: str) -> None:
         assert set(drawn_actions(page)) <= legal, kind
         check_controls(page, prompt, lang)
         if kind in ("spectator", "over"):
-            assert not drawn_actions(page) and not page.locator(".board .koremon-select").count()
+            assert not drawn_actions(page) and not page.locator(".board .can-select").count()
             assert not page.locator(".board form").count()
             continue
         notations = [a["notation"] for a in prompt["actions"]]

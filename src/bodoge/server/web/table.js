@@ -538,7 +538,7 @@ export function tablePage(main, tableId) {
     }
     const fresh = (update.events || []).filter((entry) => !s.entries.some((e) => e.ply === entry.ply));
     s.entries.push(...fresh);
-    s.unseen.push(...fresh);
+    if (seenFirst) s.unseen.push(...fresh); // the first update brings the story so far: no news
     if (update.ply < (s.entries.at(-1)?.ply ?? 0)) {
       s.entries = s.entries.filter((entry) => entry.ply <= update.ply); // undone plies
       renderLog(false);

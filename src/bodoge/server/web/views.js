@@ -73,19 +73,26 @@ export function loadTable(tableId) {
 
 const modules = new Map();
 
-// The game's drawing module (games/<game>.js), or null when there is none.
+// A drawing module (games/<name>/draw.js) once its stylesheet has loaded, or null when there
+// is none (or it draws nothing).
+function loadDrawing(name) {
+  return import(`./games/${name}/draw.js`).then(
+    async (module) => {
+      if (typeof module.draw !== "function") return null;
+      await module.ready; // its stylesheet: text sized by it is measured as drawn
+      return module;
+    },
+    () => null,
+  );
+}
+
+// The game's drawing (games/<game>/draw.js); for a game without one the generic drawing
+// (games/generic/draw.js) when this client has it; else null (the page's generic view).
 export function drawingModule(gameId) {
   if (!modules.has(gameId)) {
     modules.set(
       gameId,
-      import(`./games/${gameId}.js`).then(
-        async (module) => {
-          if (typeof module.draw !== "function") return null;
-          await module.ready; // its stylesheet: text sized by it is measured as drawn
-          return module;
-        },
-        () => null,
-      ),
+      loadDrawing(gameId).then((module) => module || (gameId === "generic" ? null : drawingModule("generic"))),
     );
   }
   return modules.get(gameId);

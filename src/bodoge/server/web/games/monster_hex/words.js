@@ -1,5 +1,5 @@
 // Words of the Monster Hex drawing that are not the game's own (those come from ctx.content).
-import { fill } from "./fill.js";
+import { fill } from "../kit.js";
 export const WORDS = {
   en: {
     round: "Round {n} of {of}",

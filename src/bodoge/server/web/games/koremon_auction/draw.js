@@ -4,30 +4,32 @@
 // the public reveal.
 
 import {
+  fit,
+  h,
+  legible,
+  matching,
+  newEvents,
+  noteKey,
+  remember,
+  seatName,
+  selectable,
+  signed,
+  svg,
+  text,
+} from "../kit.js";
+import {
   animate,
   begin,
   board,
   cardFace,
   cardName,
   finish,
-  fit,
-  htmlEl,
-  matching,
-  newEvents,
-  noteKey,
   pyramidGroup,
   pyramidSize,
-  remember,
-  seatName,
-  selectable,
-  signed,
-  svgEl,
-  text,
-} from "./koremon_pyramid.js";
+} from "../koremon/pyramid.js";
+import { word } from "../koremon/words.js";
 
-export { ready } from "./koremon_pyramid.js";
-import { legible } from "./drawing_kit.js";
-import { word } from "./words/koremon.js";
+export { ready } from "../koremon/pyramid.js";
 
 export function draw(root, prompt, ctx) {
   const { view, content, me, memo, width } = begin(root, draw, prompt, ctx);
@@ -111,7 +113,7 @@ export function draw(root, prompt, ctx) {
         const winner = reveal.winners[i];
         const face = cardFace(ctx, key, cx - 50, top, 100, 120, { "data-reveal": i });
         const outcome = winner >= 0 ? word(ctx, "winner", { name: seatName(ctx, winner) }) : word(ctx, "discarded");
-        face.append(svgEl("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
+        face.append(svg("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
         if (reveals.length) animate(face, "koremon-pop", ctx);
         parts.push(face);
         if (winner < 0) {
@@ -127,7 +129,7 @@ export function draw(root, prompt, ctx) {
             "data-reveal-bid": `${i}:${seat}`,
           });
           if (won) {
-            const band = svgEl("rect", { x: cx - colW / 2 + 4, y: rowY + 1, width: colW - 8, height: row - 2, rx: 4, class: "koremon-panel-active" });
+            const band = svg("rect", { x: cx - colW / 2 + 4, y: rowY + 1, width: colW - 8, height: row - 2, rx: 4, class: "koremon-panel-active" });
             parts.push(band);
             if (reveals.length) animate(amount, "koremon-glow", ctx);
           }
@@ -187,7 +189,7 @@ export function draw(root, prompt, ctx) {
     const px = (width - perRow * (panelW + 8)) / 2 + 4 + (k % perRow) * (panelW + 8);
     const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
-    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
+    parts.push(svg("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
     const status = content.status[view.status[seat]];
     parts.push(
       text(px + 10, py + 22, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 17 }),
@@ -245,14 +247,14 @@ function bidForm(root, prompt, ctx, bids) {
       ? word(ctx, "out_warning_with", { card: cardName(ctx, key), others: earlier.map((k) => cardName(ctx, k)).join(word(ctx, "list_sep")) })
       : null;
 
-  const form = htmlEl("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
-  const title = htmlEl("p", { class: "koremon-strong", text: word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }) });
-  const number = htmlEl("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric" });
-  const slider = htmlEl("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
-  const hint = htmlEl("p", { class: "koremon-muted" });
-  const label = htmlEl("p", { "aria-live": "polite" });
-  const button = htmlEl("button", { type: "submit" });
-  const confirm = htmlEl("div", { class: "koremon-confirm", role: "alertdialog", "aria-live": "assertive" });
+  const form = h("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
+  const title = h("p", { class: "koremon-strong" }, word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }));
+  const number = h("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric", "data-focus-after": "bid" });
+  const slider = h("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
+  const hint = h("p", { class: "koremon-muted" });
+  const label = h("p", { "aria-live": "polite" });
+  const button = h("button", { type: "submit" });
+  const confirm = h("div", { class: "koremon-confirm", role: "alertdialog", "aria-live": "assertive" });
 
   function update(raw) {
     let amount = Math.floor(Number(raw));
@@ -278,15 +280,15 @@ function bidForm(root, prompt, ctx, bids) {
     confirm.replaceChildren();
     confirm.hidden = !(risky && memo.confirming);
     if (risky && memo.confirming) {
-      const yes = htmlEl("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation, text: word(ctx, "bid_anyway", { amount }) });
-      const no = htmlEl("button", { type: "button", class: "koremon-change-bid", text: word(ctx, "change_bid") });
+      const yes = h("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation }, word(ctx, "bid_anyway", { amount }));
+      const no = h("button", { type: "button", class: "koremon-change-bid" }, word(ctx, "change_bid"));
       yes.addEventListener("click", () => send(action));
       no.addEventListener("click", () => {
         memo.confirming = false;
         update(memo.amount);
         number.focus();
       });
-      confirm.append(htmlEl("p", { class: "koremon-warning", text: `${danger} ${word(ctx, "sure")}` }), yes, no);
+      confirm.append(h("p", { class: "koremon-warning" }, `${danger} ${word(ctx, "sure")}`), yes, no);
     }
     return { action, risky };
   }
@@ -310,7 +312,7 @@ function bidForm(root, prompt, ctx, bids) {
   });
   const quick = [min, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => v >= min && all.indexOf(v) === i);
   const buttons = quick.map((amount) => {
-    const quickButton = htmlEl("button", { type: "button", class: "koremon-quick", text: String(amount), "data-amount": amount });
+    const quickButton = h("button", { type: "button", class: "koremon-quick", "data-amount": amount }, String(amount));
     quickButton.addEventListener("click", () => update(amount));
     return quickButton;
   });

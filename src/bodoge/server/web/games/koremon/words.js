@@ -1,6 +1,6 @@
 // UI words of the four Collectable Monster drawings, English and Japanese (card names and the
 // games' own terms come from ctx.content).
-import { fill } from "./fill.js";
+import { fill } from "../kit.js";
 
 const WORDS = {
   en: {

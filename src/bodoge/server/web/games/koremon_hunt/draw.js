@@ -3,27 +3,30 @@
 // other seat's pyramid. Everything but the deck's order is public.
 
 import {
-  actionable,
+  matching,
+  newEvents,
+  offer,
+  seatName,
+  shortName,
+  signed,
+  svg,
+  text,
+  textLines,
+  wrapText,
+} from "../kit.js";
+import {
   animate,
   begin,
   cardFace,
   cardName,
   dieFace,
   finish,
-  matching,
-  newEvents,
   pyramidGroup,
   pyramidSize,
-  seatName,
-  shortName,
-  signed,
-  svgEl,
-  text,
-} from "./koremon_pyramid.js";
+} from "../koremon/pyramid.js";
+import { word } from "../koremon/words.js";
 
-export { ready } from "./koremon_pyramid.js";
-import { textLines, wrapText } from "./drawing_kit.js";
-import { word } from "./words/koremon.js";
+export { ready } from "../koremon/pyramid.js";
 
 const CARD = { w: 96, h: 124 };
 
@@ -56,8 +59,8 @@ export function draw(root, prompt, ctx) {
     const key = view.ring[i];
     const face = key
       ? cardFace(ctx, key, cx - CARD.w / 2, cy - CARD.h / 2, CARD.w, CARD.h, { "data-ring": position })
-      : svgEl("g", { transform: `translate(${cx - CARD.w / 2},${cy - CARD.h / 2})`, "data-ring": position }, [
-          svgEl("rect", { width: CARD.w, height: CARD.h, rx: 8, class: "koremon-slot" }),
+      : svg("g", { transform: `translate(${cx - CARD.w / 2},${cy - CARD.h / 2})`, "data-ring": position }, [
+          svg("rect", { width: CARD.w, height: CARD.h, rx: 8, class: "koremon-slot" }),
         ]);
     if (taken === position) face.classList.add("koremon-current");
     if (renewed || refills.includes(position)) animate(face, "koremon-flip", ctx);
@@ -66,10 +69,10 @@ export function draw(root, prompt, ctx) {
     if (view.piece === position) {
       const px = centre.x + (radius - CARD.w * 0.78) * Math.cos(angle);
       const py = centre.y + 20 + (radius - CARD.w * 0.78) * Math.sin(angle);
-      const piece = svgEl("g", { class: "koremon-winhart", "data-piece": position }, [
-        svgEl("circle", { cx: px, cy: py, r: 17, class: "koremon-piece" }),
+      const piece = svg("g", { class: "koremon-winhart", "data-piece": position }, [
+        svg("circle", { cx: px, cy: py, r: 17, class: "koremon-piece" }),
         text(px, py + 6, content.ring.piece[ctx.lang].slice(0, 1), { "text-anchor": "middle", "font-size": 17, fill: "#fff" }),
-        svgEl("title", { text: content.ring.piece[ctx.lang] }),
+        svg("title", { text: content.ring.piece[ctx.lang] }),
       ]);
       if (rolled.length) animate(piece, "koremon-glow", ctx);
       parts.push(piece);
@@ -77,7 +80,7 @@ export function draw(root, prompt, ctx) {
   });
   // What the piece and the die mean.
   const legendY = 48 + (heading.length - 1) * 25;
-  parts.push(svgEl("circle", { cx: 22, cy: legendY, r: 9, class: "koremon-piece" }));
+  parts.push(svg("circle", { cx: 22, cy: legendY, r: 9, class: "koremon-piece" }));
   parts.push(text(38, legendY + 6, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
   parts.push(textLines(meaning, 10, legendY + 28, meaningSize, { class: "koremon-muted" }));
   // The deck in the middle and the die beside it: clicking the die rolls.
@@ -85,7 +88,7 @@ export function draw(root, prompt, ctx) {
   parts.push(text(centre.x - 10, centre.y + 78, String(view.deck_count), { "text-anchor": "middle", "font-size": 15, class: "koremon-muted" }));
   const die = dieFace(centre.x + 30, centre.y, 44, view.die, content.die.meaning[ctx.lang]);
   if (rolled.length) animate(die, "koremon-roll", ctx);
-  if (roll && ctx.interactive) actionable(die, roll.action, ctx);
+  if (roll && ctx.interactive) offer(die, roll.action, ctx);
   parts.push(die);
   parts.push(text(centre.x + 52, centre.y + 62, word(ctx, roll ? "roll" : "die"), { "text-anchor": "middle", "font-size": 14, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
 
@@ -125,7 +128,7 @@ export function draw(root, prompt, ctx) {
     const px = 4 + (k % perRow) * (panelW + 8);
     const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
-    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
+    parts.push(svg("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
     parts.push(text(px + 8, py + 20, shortName(ctx, seat, 14), { class: "koremon-label koremon-strong", "font-size": 15 }));
     parts.push(text(px + 8, py + 40, seatLine(ctx, view, seat), { class: "koremon-muted", "font-size": 13 }));
     parts.push(

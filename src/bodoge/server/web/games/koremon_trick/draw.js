@@ -4,26 +4,29 @@
 // into a trick with monsters first asks which of them it names (only the species offered).
 
 import {
-  actionable,
+  fit,
+  matching,
+  nameLines,
+  newEvents,
+  offer,
+  seatName,
+  selectable,
+  signed,
+  svg,
+  text,
+  textLines,
+  wrapText,
+} from "../kit.js";
+import {
   animate,
   begin,
   cardFace,
   cardName,
   finish,
-  fit,
-  matching,
-  nameLines,
-  newEvents,
-  seatName,
-  selectable,
-  signed,
-  svgEl,
-  text,
-} from "./koremon_pyramid.js";
+} from "../koremon/pyramid.js";
+import { word } from "../koremon/words.js";
 
-export { ready } from "./koremon_pyramid.js";
-import { textLines, wrapText } from "./drawing_kit.js";
-import { word } from "./words/koremon.js";
+export { ready } from "../koremon/pyramid.js";
 
 export function draw(root, prompt, ctx) {
   const { view, content, memo, width, narrow } = begin(root, draw, prompt, ctx);
@@ -49,7 +52,7 @@ export function draw(root, prompt, ctx) {
     const px = 4 + (seat % perRow) * (panelW + 8);
     const py = 58 + Math.floor(seat / perRow) * 124;
     const active = view.to_move === seat && !view.over;
-    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: 116, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel", "data-seat": seat }));
+    parts.push(svg("rect", { x: px, y: py, width: panelW, height: 116, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel", "data-seat": seat }));
     const won = view.won[game] ? view.won[game][seat].length : 0;
     const faceUp = view.face_up[game] ? view.face_up[game][seat] : 0;
     const lines = [
@@ -122,12 +125,12 @@ export function draw(root, prompt, ctx) {
       const x = 10 + (i % perLine) * step;
       const face = cardFace(ctx, key, x, y + Math.floor(i / perLine) * 140, step - 8, 128, { "data-hand": key });
       if (counts.get(key) > 1) {
-        face.append(svgEl("circle", { cx: step - 16, cy: 120, r: 13, fill: "#333" }));
+        face.append(svg("circle", { cx: step - 16, cy: 120, r: 13, fill: "#333" }));
         face.append(text(step - 16, 125, `×${counts.get(key)}`, { "text-anchor": "middle", "font-size": 12, fill: "#fff" }));
       }
       if (ctx.interactive && plays.has(key)) {
         face.classList.add("koremon-playable");
-        actionable(face, plays.get(key), ctx);
+        offer(face, plays.get(key), ctx);
       } else if (ctx.interactive && key === "mimic" && named.length) {
         face.classList.add("koremon-playable");
         selectable(face, word(ctx, "name_mimic"), () => {
@@ -146,9 +149,9 @@ export function draw(root, prompt, ctx) {
     y += 10;
     const perName = narrow ? 5 : 10;
     named.forEach(({ action, as }, i) => {
-      const face = cardFace(ctx, as, 10 + (i % perName) * 90, y + Math.floor(i / perName) * 116, 80, 104, { "data-name": as });
+      const face = cardFace(ctx, as, 10 + (i % perName) * 90, y + Math.floor(i / perName) * 116, 80, 104, { "data-name": as, "data-focus-after": "select" });
       face.classList.add("koremon-playable");
-      actionable(face, action, ctx);
+      offer(face, action, ctx);
       parts.push(face);
     });
     y += Math.ceil(named.length / perName) * 116 + 4;
