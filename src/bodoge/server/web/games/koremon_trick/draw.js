@@ -81,17 +81,20 @@ export function draw(root, prompt, ctx) {
   const entries = ended
     ? view.last_trick
     : [...view.led_mimics.map((seat) => ({ seat, card: "mimic", as: null })), ...view.trick];
+  // On a phone the cards spread over the width, so the names under them have room.
+  const step = narrow ? Math.max(82, (width - 20) / Math.max(entries.length, 1)) : 82;
+  const nameSize = Math.max(13, ctx.least);
   entries.forEach((entry, i) => {
-    const x = 10 + i * 82;
+    const x = 10 + i * step;
     const face = cardFace(ctx, entry.card, x, y, 76, 100, { "data-trick": i });
     if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
     parts.push(face);
     const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
     const winner = ended && entry.seat === view.last_winner;
-    nameLines(ctx, entry.seat, 6.2).forEach((line, k) => {
-      parts.push(text(x + 38, y + 118 + k * 15, line, { "text-anchor": "middle", "font-size": 13, class: winner ? "koremon-label koremon-strong" : "koremon-label" }));
+    nameLines(ctx, entry.seat, narrow ? (step - 4) / nameSize : 6.2).forEach((line, k) => {
+      parts.push(text(x + 38, y + 118 + k * nameSize * 1.15, line, { "text-anchor": "middle", "font-size": nameSize, class: winner ? "koremon-label koremon-strong" : "koremon-label" }));
     });
-    if (caption) parts.push(text(x + 38, y + 150, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
+    if (caption) parts.push(text(x + 38, y + 118 + nameSize * 2.4, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
   });
   last.forEach((entry, i) => {
     const x = lastX + i * 80;
@@ -107,13 +110,13 @@ export function draw(root, prompt, ctx) {
     const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
     const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
     const lines = wrapText(line, Math.max(14, ctx.least), (ended ? width : narrow ? width : width - lastX) - 20);
-    parts.push(textLines(lines, ended ? 10 : lastX, ended ? y + 176 : lastY + 146, Math.max(14, ctx.least), { class: "koremon-label" }));
-    if (ended) y += (lines.length - 1) * 18;
+    parts.push(textLines(lines, ended ? 10 : lastX, ended ? y + 182 : lastY + 146, Math.max(14, ctx.least), { class: "koremon-label" }));
+    if (ended) y += lines.length * Math.max(14, ctx.least) * 1.25 + 8;
   }
   y = narrow && last.length ? lastY + 184 : y + (ended ? 190 : 166);
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
-  if (view.hand) {
+  if (view.hand && (view.hand.length || !view.over)) {
     parts.push(text(10, y, word(ctx, ctx.interactive ? "hand" : "hand_view"), { class: "koremon-label koremon-strong", "font-size": 17 }));
     y += 10;
     const counts = new Map();
