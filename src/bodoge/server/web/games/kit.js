@@ -44,6 +44,12 @@ export function fill(template, params = {}) {
   });
 }
 
+// The words of a drawing's table {en: {key: template}, ja: {...}}: word(lang, key, params), in
+// English when the language (or the key in it) is missing, the key itself when both are.
+export function wordsOf(table) {
+  return (lang, key, params = {}) => fill((table[lang] || table.en)[key] ?? table.en[key] ?? key, params);
+}
+
 // ---- actions --------------------------------------------------------------------------------
 
 // prompt.actions by notation: the drawing offers an element only for a notation found here.
@@ -202,6 +208,15 @@ export function restoreFocus(root, memory) {
     root.querySelector(`[data-focus-after~="${keyboardStep}"]`) ||
     root.querySelector(".can-act, .can-select, [data-focus-after]");
   if (target) target.focus({ preventScroll: true });
+}
+
+// A drawing's frame: the board's memory with its keyboard focus watched, `build(memory)`, and
+// the focus put back where it was.
+export function withFocus(root, build) {
+  const memory = remember(root);
+  keepFocus(root, memory);
+  build(memory);
+  restoreFocus(root, memory);
 }
 
 // ---- what just happened ---------------------------------------------------------------------

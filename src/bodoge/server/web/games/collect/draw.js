@@ -7,18 +7,17 @@ import {
   actionButton,
   actionsByNotation,
   arrive,
-  keepFocus,
   leftoverButtons,
   legible,
   measure,
   newEvents,
   offer,
   pulse,
-  restoreFocus,
   seatName,
   svg,
   textLines,
   useStyle,
+  withFocus,
   wrapText,
 } from "../kit.js";
 import { word } from "./words.js";
@@ -51,16 +50,9 @@ const DECK_WORDS = {
 
 export const ready = useStyle(new URL("./style.css", import.meta.url).href);
 
-const memories = new WeakMap();
-
 export function draw(root, prompt, ctx) {
-  const memory = memories.get(root) || {};
-  memories.set(root, memory);
-  keepFocus(root, memory);
   root.classList.add("collect-board");
-  const board = new CollectDrawing(root, prompt, ctx, memory);
-  board.build();
-  restoreFocus(root, memory);
+  withFocus(root, (memory) => new CollectDrawing(root, prompt, ctx, memory).build());
 }
 
 class CollectDrawing {

@@ -130,7 +130,7 @@ export function cardFace(ctx, key, x, y, w, h, extra = {}) {
   );
   if (withPoints) {
     inner.append(
-      text(w / 2, Math.max(h * 0.86, nameY + pointsSize * 1.2), word(ctx, "score", { score: signed(card.points) }), {
+      text(w / 2, Math.max(h * 0.86, nameY + pointsSize * 1.2), word(ctx.lang, "score", { score: signed(card.points) }), {
         class: "koremon-card-points",
         "font-size": pointsSize,
         "text-anchor": "middle",

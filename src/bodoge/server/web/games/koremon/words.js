@@ -1,6 +1,6 @@
 // UI words of the four Collectable Monster drawings, English and Japanese (card names and the
 // games' own terms come from ctx.content).
-import { fill } from "../kit.js";
+import { wordsOf } from "../kit.js";
 
 const WORDS = {
   en: {
@@ -113,8 +113,4 @@ const WORDS = {
   },
 };
 
-export function word(ctx, key, params = {}) {
-  const table = WORDS[ctx.lang] || WORDS.en;
-  const template = table[key] ?? WORDS.en[key] ?? key;
-  return fill(template, params);
-}
+export const word = wordsOf(WORDS);

@@ -43,8 +43,8 @@ export function draw(root, prompt, ctx) {
   const parts = [];
   let y = 0;
   const header = [
-    word(ctx, "round", { round: view.round, rounds: content.rounds }),
-    word(ctx, "deck", { count: view.deck_count }),
+    word(ctx.lang, "round", { round: view.round, rounds: content.rounds }),
+    word(ctx.lang, "deck", { count: view.deck_count }),
   ].join(" · ");
   parts.push(text(10, 24, header, { class: "koremon-label koremon-strong", "font-size": 20 }));
   parts.push(text(10, 46, content.payment_rule[ctx.lang], { class: "koremon-muted", "font-size": 15 }));
@@ -52,7 +52,7 @@ export function draw(root, prompt, ctx) {
 
   // The six monsters up for auction, with this seat's own written amounts.
   if (view.table.length) {
-    parts.push(text(10, y + 18, word(ctx, "table"), { class: "koremon-label", "font-size": 17 }));
+    parts.push(text(10, y + 18, word(ctx.lang, "table"), { class: "koremon-label", "font-size": 17 }));
     y += 28;
     const current = me !== null && bids.length ? (view.my_bid || []).length : -1;
     view.table.forEach((key, i) => {
@@ -66,7 +66,7 @@ export function draw(root, prompt, ctx) {
       const mine = (view.my_bid || [])[i];
       if (mine !== undefined) {
         parts.push(
-          text(x + 75, top + 234, word(ctx, "your_bid", { amount: mine }), {
+          text(x + 75, top + 234, word(ctx.lang, "your_bid", { amount: mine }), {
             "text-anchor": "middle",
             "font-size": 17,
             class: "koremon-label koremon-strong",
@@ -85,7 +85,7 @@ export function draw(root, prompt, ctx) {
     const reveal = view.last_reveal;
     const revealRound = view.table.length ? view.round - 1 : view.round;
     parts.push(
-      text(10, y + 18, word(ctx, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
+      text(10, y + 18, word(ctx.lang, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
     );
     y += 28;
     const bidders = reveal.bids.map((amounts, seat) => (amounts.length ? seat : -1)).filter((seat) => seat >= 0);
@@ -112,7 +112,7 @@ export function draw(root, prompt, ctx) {
         const cx = 10 + nameW + j * colW + colW / 2;
         const winner = reveal.winners[i];
         const face = cardFace(ctx, key, cx - 50, top, 100, 120, { "data-reveal": i });
-        const outcome = winner >= 0 ? word(ctx, "winner", { name: seatName(ctx, winner) }) : word(ctx, "discarded");
+        const outcome = winner >= 0 ? word(ctx.lang, "winner", { name: seatName(ctx, winner) }) : word(ctx.lang, "discarded");
         face.append(svg("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
         if (reveals.length) animate(face, "koremon-pop", ctx);
         parts.push(face);
@@ -149,14 +149,14 @@ export function draw(root, prompt, ctx) {
   if (!byCard.has(memo.placeCard)) memo.placeCard = byCard.size ? [...byCard.keys()][0] : null;
   const toPlace = me !== null ? view.to_place[me] || [] : [];
   if (toPlace.length) {
-    parts.push(text(10, y + 18, word(ctx, "to_place"), { class: "koremon-label", "font-size": 17 }));
+    parts.push(text(10, y + 18, word(ctx.lang, "to_place"), { class: "koremon-label", "font-size": 17 }));
     y += 28;
     const perPlace = width < 1000 ? 4 : 8;
     toPlace.forEach((key, i) => {
       const top = y + Math.floor(i / perPlace) * 130;
       const face = cardFace(ctx, key, 10 + (i % perPlace) * 110, top, 100, 120, { "data-to-place": key });
       if (byCard.has(key) && ctx.interactive) {
-        const label = word(ctx, "choose_slot", { card: cardName(ctx, key) });
+        const label = word(ctx.lang, "choose_slot", { card: cardName(ctx, key) });
         selectable(face, label, () => {
           memo.placeCard = key;
           memo.redraw();
@@ -194,9 +194,9 @@ export function draw(root, prompt, ctx) {
     parts.push(
       text(px + 10, py + 22, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 17 }),
       text(px + 10, py + 44, [
-        word(ctx, "money", { money }),
+        word(ctx.lang, "money", { money }),
         status ? status[ctx.lang] : view.status[seat],
-        word(ctx, "score", { score: signed(view.scores[seat]) }),
+        word(ctx.lang, "score", { score: signed(view.scores[seat]) }),
       ].join(" · "), { class: view.status[seat] === "out" ? "koremon-warn" : "koremon-muted", "font-size": 15 }),
     );
     const targets = seat === me && memo.placeCard && ctx.interactive ? byCard.get(memo.placeCard) || {} : {};
@@ -205,13 +205,13 @@ export function draw(root, prompt, ctx) {
       pyramidGroup(ctx, view.pyramids[seat], px + (panelW - size.width) / 2, py + 60, slot.w, slot.h, {
         targets,
         fresh,
-        label: word(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
+        label: word(ctx.lang, "pyramid_of", { name: seatName(ctx, seat) }),
       }),
     );
   });
   y += Math.ceil(view.players / perRow) * (panelH + 8);
 
-  finish(root, width, y, word(ctx, "seats"), parts);
+  finish(root, width, y, word(ctx.lang, "seats"), parts);
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
@@ -242,15 +242,15 @@ function bidForm(root, prompt, ctx, bids) {
   // What winning this monster would do: nothing, or put this seat out (alone, or with the
   // monsters it has bid on this round): the words the person reads before sealing such a bid.
   const danger = !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [key], mimicsOk)
-    ? word(ctx, "out_warning", { card: cardName(ctx, key) })
+    ? word(ctx.lang, "out_warning", { card: cardName(ctx, key) })
     : earlier.length && !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [...earlier, key], mimicsOk)
-      ? word(ctx, "out_warning_with", { card: cardName(ctx, key), others: earlier.map((k) => cardName(ctx, k)).join(word(ctx, "list_sep")) })
+      ? word(ctx.lang, "out_warning_with", { card: cardName(ctx, key), others: earlier.map((k) => cardName(ctx, k)).join(word(ctx.lang, "list_sep")) })
       : null;
 
-  const form = h("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
-  const title = h("p", { class: "koremon-strong" }, word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }));
-  const number = h("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric", "data-focus-after": "bid" });
-  const slider = h("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
+  const form = h("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx.lang, "amount") });
+  const title = h("p", { class: "koremon-strong" }, word(ctx.lang, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }));
+  const number = h("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx.lang, "amount"), inputmode: "numeric", "data-focus-after": "bid" });
+  const slider = h("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx.lang, "amount") });
   const hint = h("p", { class: "koremon-muted" });
   const label = h("p", { "aria-live": "polite" });
   const button = h("button", { type: "submit" });
@@ -270,25 +270,25 @@ function bidForm(root, prompt, ctx, bids) {
     slider.value = String(amount);
     const action = byAmount.get(amount);
     const risky = Boolean(danger) && amount > 0; // only a positive bid can win
-    hint.textContent = `${word(ctx, "written", { sum, money, left: money - sum - amount })} · ${word(ctx, "max_bid", { max })}`;
+    hint.textContent = `${word(ctx.lang, "written", { sum, money, left: money - sum - amount })} · ${word(ctx.lang, "max_bid", { max })}`;
     const words = action.label[ctx.lang];
     label.textContent = words; // the game's label for the bid (its own warning included)
     label.className = risky ? "koremon-warning" : "";
-    button.textContent = word(ctx, "bid_button", { amount });
+    button.textContent = word(ctx.lang, "bid_button", { amount });
     button.setAttribute("data-action", action.notation);
     button.setAttribute("aria-label", words);
     confirm.replaceChildren();
     confirm.hidden = !(risky && memo.confirming);
     if (risky && memo.confirming) {
-      const yes = h("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation }, word(ctx, "bid_anyway", { amount }));
-      const no = h("button", { type: "button", class: "koremon-change-bid" }, word(ctx, "change_bid"));
+      const yes = h("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation }, word(ctx.lang, "bid_anyway", { amount }));
+      const no = h("button", { type: "button", class: "koremon-change-bid" }, word(ctx.lang, "change_bid"));
       yes.addEventListener("click", () => send(action));
       no.addEventListener("click", () => {
         memo.confirming = false;
         update(memo.amount);
         number.focus();
       });
-      confirm.append(h("p", { class: "koremon-warning" }, `${danger} ${word(ctx, "sure")}`), yes, no);
+      confirm.append(h("p", { class: "koremon-warning" }, `${danger} ${word(ctx.lang, "sure")}`), yes, no);
     }
     return { action, risky };
   }

@@ -93,9 +93,9 @@ export function draw(root, prompt, ctx) {
   if (roll && ctx.interactive) offer(dice, roll.action, ctx);
   parts.push(dice);
   const total = view.dice && view.dice.length ? view.dice[0] + view.dice[1] : null;
-  parts.push(text(10, y + 92, roll ? word(ctx, "roll_dice") : total === null ? word(ctx, "die") : `= ${total}`, { "font-size": 15, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
+  parts.push(text(10, y + 92, roll ? word(ctx.lang, "roll_dice") : total === null ? word(ctx.lang, "die") : `= ${total}`, { "font-size": 15, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
   if (takes.size) {
-    parts.push(text(10, y + 114, word(ctx, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
+    parts.push(text(10, y + 114, word(ctx.lang, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
   }
   const listX = narrow ? 10 : 250;
   const listY = narrow ? y + (takes.size ? 134 : 112) : y;
@@ -104,9 +104,9 @@ export function draw(root, prompt, ctx) {
     const active = view.turn === seat && !view.over;
     const info = (content.cards || []).find((item) => item.key === key);
     parts.push(svg("circle", { cx: listX + 9, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
-    const holds = word(ctx, "holds", { name: seatName(ctx, seat), card: cardName(ctx, key), rank: rankName(ctx, info ? info.rank : 0) });
-    const words = `${holds} · ${word(ctx, "score", { score: signed(view.scores[seat]) })}`;
-    parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
+    const holds = word(ctx.lang, "holds", { name: seatName(ctx, seat), card: cardName(ctx, key), rank: rankName(ctx, info ? info.rank : 0) });
+    const words = `${holds} · ${word(ctx.lang, "score", { score: signed(view.scores[seat]) })}`;
+    parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx.lang, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
   });
   const height = Math.max(y + 130, listY + view.holds.length * 28 + 10);
 

@@ -43,7 +43,7 @@ export function draw(root, prompt, ctx) {
   // The heading and what the piece and the die mean, each wrapped to the width; the ring,
   // clockwise from the top, round the deck, below them.
   const ended = view.end ? ` · ${content.ends[view.end][ctx.lang]}` : "";
-  const heading = wrapText(`${content.title[ctx.lang]} · ${word(ctx, "deck", { count: view.deck_count })}${ended}`, 20, width - 20);
+  const heading = wrapText(`${content.title[ctx.lang]} · ${word(ctx.lang, "deck", { count: view.deck_count })}${ended}`, 20, width - 20);
   const meaningSize = Math.max(13, ctx.least);
   const meaning = wrapText(content.die.meaning[ctx.lang], meaningSize, width - 20);
   const shift = (heading.length - 1) * 25 + (meaning.length - 1) * meaningSize * 1.25;
@@ -81,7 +81,7 @@ export function draw(root, prompt, ctx) {
   // What the piece and the die mean.
   const legendY = 48 + (heading.length - 1) * 25;
   parts.push(svg("circle", { cx: 22, cy: legendY, r: 9, class: "koremon-piece" }));
-  parts.push(text(38, legendY + 6, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
+  parts.push(text(38, legendY + 6, `${content.ring.piece[ctx.lang]}${view.die ? ` · ${word(ctx.lang, "last_roll", { die: view.die })}` : ""}`, { class: "koremon-label", "font-size": 15 }));
   parts.push(textLines(meaning, 10, legendY + 28, meaningSize, { class: "koremon-muted" }));
   // The deck in the middle and the die beside it: clicking the die rolls.
   parts.push(cardFace(ctx, null, centre.x - 40, centre.y - 20, 60, 80));
@@ -90,7 +90,7 @@ export function draw(root, prompt, ctx) {
   if (rolled.length) animate(die, "koremon-roll", ctx);
   if (roll && ctx.interactive) offer(die, roll.action, ctx);
   parts.push(die);
-  parts.push(text(centre.x + 52, centre.y + 62, word(ctx, roll ? "roll" : "die"), { "text-anchor": "middle", "font-size": 14, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
+  parts.push(text(centre.x + 52, centre.y + 62, word(ctx.lang, roll ? "roll" : "die"), { "text-anchor": "middle", "font-size": 14, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
 
   // This seat's pyramid, larger, on the right (a spectator sees the first seat's there).
   const mainSeat = me ?? 0;
@@ -101,8 +101,8 @@ export function draw(root, prompt, ctx) {
   const bx = narrow ? (width - bigSize.width) / 2 : 520;
   const by = narrow ? 600 + shift : 60; // the pyramid's heading: beside the ring, or below it
   const instruction = places.length && view.ring[view.piece - 1]
-    ? word(ctx, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
-    : me !== null ? word(ctx, "your_pyramid") : word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) });
+    ? word(ctx.lang, "take_slot", { card: cardName(ctx, view.ring[view.piece - 1]) })
+    : me !== null ? word(ctx.lang, "your_pyramid") : word(ctx.lang, "pyramid_of", { name: seatName(ctx, mainSeat) });
   const hx = narrow ? 10 : bx;
   const said = wrapText(instruction, 17, width - hx - 10);
   const py = by + (said.length - 1) * 21; // below the instruction's last line
@@ -112,7 +112,7 @@ export function draw(root, prompt, ctx) {
     pyramidGroup(ctx, view.pyramids[mainSeat], bx, py + 40, big.w, big.h, {
       targets,
       fresh: placed.filter((event) => event.seat === mainSeat).map((event) => event.slot),
-      label: word(ctx, "pyramid_of", { name: seatName(ctx, mainSeat) }),
+      label: word(ctx.lang, "pyramid_of", { name: seatName(ctx, mainSeat) }),
     }),
   );
   let y = narrow ? py + 40 + bigSize.height + 20 : Math.max(py + 40 + bigSize.height, 562 + shift) + 16;
@@ -134,7 +134,7 @@ export function draw(root, prompt, ctx) {
     parts.push(
       pyramidGroup(ctx, view.pyramids[seat], px + (panelW - smallSize.width) / 2, py + 52, small.w, small.h, {
         fresh: placed.filter((event) => event.seat === seat).map((event) => event.slot),
-        label: word(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
+        label: word(ctx.lang, "pyramid_of", { name: seatName(ctx, seat) }),
       }),
     );
   });
@@ -145,6 +145,6 @@ export function draw(root, prompt, ctx) {
 
 function seatLine(ctx, view, seat) {
   const count = Object.keys(view.pyramids[seat]).length;
-  const turn = view.turn === seat && !view.over ? ` · ${word(ctx, "to_move")}` : "";
-  return `${word(ctx, "score", { score: signed(view.scores[seat]) })} · ${word(ctx, "cards", { count })}${turn}`;
+  const turn = view.turn === seat && !view.over ? ` · ${word(ctx.lang, "to_move")}` : "";
+  return `${word(ctx.lang, "score", { score: signed(view.scores[seat]) })} · ${word(ctx.lang, "cards", { count })}${turn}`;
 }

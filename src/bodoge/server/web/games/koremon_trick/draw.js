@@ -40,10 +40,10 @@ export function draw(root, prompt, ctx) {
 
   const header = [
     content.title[ctx.lang],
-    content.games > 1 ? word(ctx, "game_of", { game: view.game_number, games: view.games }) : null,
+    content.games > 1 ? word(ctx.lang, "game_of", { game: view.game_number, games: view.games }) : null,
   ].filter(Boolean);
   parts.push(text(10, 24, header.join(" · "), { class: "koremon-label koremon-strong", "font-size": 20 }));
-  parts.push(text(10, 46, word(ctx, "dealer", { name: seatName(ctx, view.dealer) }), { class: "koremon-muted", "font-size": 15 }));
+  parts.push(text(10, 46, word(ctx.lang, "dealer", { name: seatName(ctx, view.dealer) }), { class: "koremon-muted", "font-size": 15 }));
 
   // The seats.
   const perRow = narrow ? Math.min(2, view.players) : view.players; // on a phone, names read whole
@@ -57,11 +57,11 @@ export function draw(root, prompt, ctx) {
     const faceUp = view.face_up[game] ? view.face_up[game][seat] : 0;
     const lines = [
       [fit(seatName(ctx, seat), (panelW - 16) / 16), "koremon-label koremon-strong", 16],
-      [word(ctx, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx, "to_move")}` : ""), "koremon-label", 14],
-      [`${word(ctx, "hand_count", { count })} · ${word(ctx, "won_count", { count: won })}`, "koremon-muted", 14],
-      [word(ctx, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
+      [word(ctx.lang, "score", { score: signed(view.scores[seat]) }) + (active ? ` · ${word(ctx.lang, "to_move")}` : ""), "koremon-label", 14],
+      [`${word(ctx.lang, "hand_count", { count })} · ${word(ctx.lang, "won_count", { count: won })}`, "koremon-muted", 14],
+      [word(ctx.lang, "face_up", { count: faceUp }), faceUp ? "koremon-warn" : "koremon-muted", 14],
       // A seat that led a Mimic is known to hold only Mimics until its hand runs out.
-      [count > 0 && view.mimic_only.includes(seat) ? word(ctx, "mimic_only") : "", "koremon-muted", 13],
+      [count > 0 && view.mimic_only.includes(seat) ? word(ctx.lang, "mimic_only") : "", "koremon-muted", 13],
     ];
     lines.forEach(([words, cls, size], i) => {
       if (words) parts.push(text(px + 8, py + 22 + i * 21, words, { class: cls, "font-size": size }));
@@ -73,10 +73,10 @@ export function draw(root, prompt, ctx) {
   const ended = view.over && !view.trick.length && !view.led_mimics.length && view.last_trick.length > 0;
   const last = ended ? [] : view.last_trick;
   let y = 58 + Math.ceil(view.players / perRow) * 124 + 16;
-  parts.push(text(10, y, word(ctx, ended ? "last_trick" : "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+  parts.push(text(10, y, word(ctx.lang, ended ? "last_trick" : "trick"), { class: "koremon-label koremon-strong", "font-size": 17 }));
   const lastX = narrow ? 10 : 520;
   const lastY = narrow ? y + 176 : y; // below the trick on a phone, beside it on a desktop
-  if (last.length) parts.push(text(lastX, lastY, word(ctx, "last_trick"), { class: "koremon-label", "font-size": 17 }));
+  if (last.length) parts.push(text(lastX, lastY, word(ctx.lang, "last_trick"), { class: "koremon-label", "font-size": 17 }));
   y += 12;
   const entries = ended
     ? view.last_trick
@@ -89,7 +89,7 @@ export function draw(root, prompt, ctx) {
     const face = cardFace(ctx, entry.card, x, y, 76, 100, { "data-trick": i });
     if (played && i === entries.length - 1) animate(face, "koremon-pop", ctx);
     parts.push(face);
-    const caption = entry.as === null ? word(ctx, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
+    const caption = entry.as === null ? word(ctx.lang, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
     const winner = ended && entry.seat === view.last_winner;
     nameLines(ctx, entry.seat, narrow ? (step - 4) / nameSize : 6.2).forEach((line, k) => {
       parts.push(text(x + 38, y + 118 + k * nameSize * 1.15, line, { "text-anchor": "middle", "font-size": nameSize, class: winner ? "koremon-label koremon-strong" : "koremon-label" }));
@@ -107,8 +107,8 @@ export function draw(root, prompt, ctx) {
   });
   if (view.last_trick.length) {
     const rule = view.last_rule ? content.rules[String(view.last_rule)][ctx.lang] : "";
-    const who = view.last_winner === null ? "—" : word(ctx, "winner", { name: seatName(ctx, view.last_winner) });
-    const line = rule ? word(ctx, "trick_rule", { winner: who, rule }) : who;
+    const who = view.last_winner === null ? "—" : word(ctx.lang, "winner", { name: seatName(ctx, view.last_winner) });
+    const line = rule ? word(ctx.lang, "trick_rule", { winner: who, rule }) : who;
     const lines = wrapText(line, Math.max(14, ctx.least), (ended ? width : narrow ? width : width - lastX) - 20);
     parts.push(textLines(lines, ended ? 10 : lastX, ended ? y + 182 : lastY + 146, Math.max(14, ctx.least), { class: "koremon-label" }));
     if (ended) y += lines.length * Math.max(14, ctx.least) * 1.25 + 8;
@@ -117,7 +117,7 @@ export function draw(root, prompt, ctx) {
 
   // This seat's hand, one card per kind (×count); playable cards are clickable.
   if (view.hand && (view.hand.length || !view.over)) {
-    parts.push(text(10, y, word(ctx, ctx.interactive ? "hand" : "hand_view"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+    parts.push(text(10, y, word(ctx.lang, ctx.interactive ? "hand" : "hand_view"), { class: "koremon-label koremon-strong", "font-size": 17 }));
     y += 10;
     const counts = new Map();
     for (const key of view.hand) counts.set(key, (counts.get(key) || 0) + 1);
@@ -136,7 +136,7 @@ export function draw(root, prompt, ctx) {
         offer(face, plays.get(key), ctx);
       } else if (ctx.interactive && key === "mimic" && named.length) {
         face.classList.add("koremon-playable");
-        selectable(face, word(ctx, "name_mimic"), () => {
+        selectable(face, word(ctx.lang, "name_mimic"), () => {
           memo.naming = !memo.naming;
           memo.redraw();
         }, memo.naming);
@@ -148,7 +148,7 @@ export function draw(root, prompt, ctx) {
 
   // Naming a Mimic: one card per species the game offers.
   if (memo.naming && named.length) {
-    parts.push(text(10, y, word(ctx, "name_mimic"), { class: "koremon-label koremon-strong", "font-size": 17 }));
+    parts.push(text(10, y, word(ctx.lang, "name_mimic"), { class: "koremon-label koremon-strong", "font-size": 17 }));
     y += 10;
     const perName = narrow ? 5 : 10;
     named.forEach(({ action, as }, i) => {

@@ -10,17 +10,16 @@ import {
   actionsByNotation,
   arrive,
   h,
-  keepFocus,
   leftoverButtons,
   legible,
   newEvents,
   offer,
   pulse,
-  restoreFocus,
   seatName,
   signed,
   svg,
   useStyle,
+  withFocus,
 } from "../kit.js";
 import { word } from "./words.js";
 
@@ -37,15 +36,9 @@ export function resultHeadline(result, lang) {
   return word(lang, "shared_won", { faction: result.values?.factions?.[shared.faction]?.[lang] ?? shared.faction });
 }
 
-const memories = new WeakMap();
-
 export function draw(root, prompt, ctx) {
-  const memory = memories.get(root) || {};
-  memories.set(root, memory);
-  keepFocus(root, memory);
   root.classList.add("monster-hex-board");
-  new HexDrawing(root, prompt, ctx, memory).build();
-  restoreFocus(root, memory);
+  withFocus(root, (memory) => new HexDrawing(root, prompt, ctx, memory).build());
 }
 
 // The point at `scale` of the circumradius from (cx, cy) towards direction d's edge (0 NE,

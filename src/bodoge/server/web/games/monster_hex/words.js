@@ -1,5 +1,5 @@
 // Words of the Monster Hex drawing that are not the game's own (those come from ctx.content).
-import { fill } from "../kit.js";
+import { wordsOf } from "../kit.js";
 export const WORDS = {
   en: {
     round: "Round {n} of {of}",
@@ -101,7 +101,4 @@ export const WORDS = {
   },
 };
 
-export function word(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return fill(text, params);
-}
+export const word = wordsOf(WORDS);
