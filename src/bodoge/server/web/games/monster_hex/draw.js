@@ -477,6 +477,10 @@ class HexDrawing {
     for (const action of this.actionsOf("rotate")) {
       const n = Number(action.notation.split(":")[1]);
       const button = actionButton(action, this.ctx, this.drawn, this.w("turned", { n }));
+      const confused = this.view.board?.[this.view.target]?.split("@")[0];
+      const words = this.w("turn_confused", { unit: confused ? this.unitName(confused) : "", n });
+      button.setAttribute("aria-label", words); // by the unit's name, not the action's key
+      button.title = words;
       button.dataset.key = `button-${action.notation}`;
       buttons.push(button);
     }
