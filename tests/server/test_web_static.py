@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from bodoge.engine.registry import game_ids
 from bodoge.server.app import WEB_DIR
 
 
@@ -30,9 +31,23 @@ def test_the_api_routes_come_before_the_files(client: TestClient) -> None:
 
 
 def test_every_module_the_page_imports_is_in_the_folder() -> None:
-    imports = re.compile(r'from "\./([\w/]+\.js)"')
+    imports = re.compile(r'from "(\.\.?/[\w/.]+\.js)"')
     for module in WEB_DIR.rglob("*.js"):
         for name in imports.findall(module.read_text(encoding="utf-8")):
-            assert (module.parent / name).is_file(), f"{module.name} imports {name}"
-    assert (WEB_DIR / "games" / "svg.js").is_file()
+            target = (module.parent / name).resolve()
+            assert target.is_file() and WEB_DIR in target.parents, f"{module.name} imports {name}"
+    assert (WEB_DIR / "games" / "kit.js").is_file()
     assert Path(WEB_DIR / "index.html").is_file()
+
+
+def test_each_game_has_its_drawing_words_and_style_in_its_folder() -> None:
+    """games/<id>/draw.js for every game the server offers (the page imports it by the game's
+    id), with the styles it links and the words it imports beside it."""
+    for game in game_ids():
+        folder = WEB_DIR / "games" / game
+        assert (folder / "draw.js").is_file(), game
+        text = (folder / "draw.js").read_text(encoding="utf-8")
+        assert "export function draw(" in text and "ready" in text, game
+    for family in ("collect", "monster_hex", "koremon"):
+        assert (WEB_DIR / "games" / family / "style.css").is_file()
+        assert (WEB_DIR / "games" / family / "words.js").is_file()

@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -173,3 +174,46 @@ def screenshots(page: Page, game: str) -> None:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def advance(
+    base: str,
+    table: dict[str, Any],
+    done: Callable[[dict[str, Any]], bool],
+    *,
+    seed: int = 0,
+    max_moves: int = 3000,
+) -> dict[str, Any]:
+    """Play the table's seat over HTTP (a random legal move each turn, the bots answering at
+    once) until `done(prompt)` holds for the seat's prompt or the game is over; returns that
+    prompt. The page, if one is open, follows by its websocket."""
+    chooser = random.Random(seed)
+    for _ in range(max_moves):
+        prompt = prompt_of(base, table)
+        if prompt["over"] or done(prompt):
+            return prompt
+        if not prompt["actions"]:
+            time.sleep(0.02)  # a bot is moving: ask again
+            continue
+        action = chooser.choice(prompt["actions"])["notation"]
+        answer = httpx.post(
+            f"{base}/api/tables/{table['table']}/moves",
+            json={"action": action, "expected_ply": prompt["ply"]},
+            headers={"X-Seat-Credential": table["credential"]},
+        )
+        assert answer.status_code in (200, 409), answer.text
+    raise AssertionError(f"not done within {max_moves} moves")
+
+
+def use_language(page: Page, lang: str) -> None:
+    """The page's language from its first script on (what the language button stores)."""
+    page.add_init_script(
+        f"localStorage.setItem('bodoge.lang', JSON.stringify({json.dumps(lang)}));"
+    )
+
+
+def wait_until_drawn(page: Page, ply: int) -> None:
+    """Wait until the page has drawn the prompt of `ply` (or a later one)."""
+    page.wait_for_function(
+        "n => Number(document.querySelector('.table-page')?.dataset.ply ?? -1) >= n", arg=ply
+    )

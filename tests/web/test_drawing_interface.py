@@ -1,4 +1,4 @@
-"""The table page and a game's drawing module (`games/<game>.js`, `draw(root, prompt, ctx)`):
+"""The table page and a game's drawing module (`games/<game>/draw.js`, `draw(root, prompt, ctx)`):
 the module gets the prompt and the context the contract names, its `ctx.choose` plays the
 move, and a module that throws leaves the generic view. The module here is served by the test
 (through Playwright's routing) in place of the game's own, so the page's side is what is
@@ -15,8 +15,8 @@ PROBE = """
 export function draw(root, prompt, ctx) {
   window.drawCalls = (window.drawCalls || 0) + 1;
   window.lastCtx = {
-    keys: Object.keys(ctx).sort(), lang: ctx.lang, seat: ctx.seat, names: ctx.names,
-    interactive: ctx.interactive, events: ctx.events, content: ctx.content,
+    keys: Object.keys(ctx).sort(), title: ctx.title, lang: ctx.lang, seat: ctx.seat,
+    names: ctx.names, interactive: ctx.interactive, events: ctx.events, content: ctx.content,
     reducedMotion: ctx.reducedMotion, word: ctx.t("your_turn"), rootClass: root.className,
     empty: root.childElementCount === 0, ply: prompt.ply,
   };
@@ -41,7 +41,7 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
 ) -> None:
     context = browser.new_context(locale="ja-JP")
     page = context.new_page()
-    page.route("**/games/koremon_evolution.js", lambda route: serve_module(route, PROBE))
+    page.route("**/games/koremon_evolution/draw.js", lambda route: serve_module(route, PROBE))
     errors = console_errors(page)
     new_table(page, web_server, "koremon_evolution", 2, ["me", "bot:random"])
     page.wait_for_selector(".turn.mine")
@@ -57,9 +57,11 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
             "interactive",
             "events",
             "reducedMotion",
+            "title",
         ]
     )
     assert ctx["lang"] == "ja" and ctx["word"] == "あなたの番です"
+    assert ctx["title"] == "モンスター・エボリューション"
     assert ctx["seat"] == 0 and ctx["interactive"] is True
     assert ctx["names"] == ["あなた", "ボット2（ランダム）"]
     assert ctx["rootClass"] == "board" and ctx["empty"] is True
@@ -80,7 +82,7 @@ def test_the_drawing_gets_the_contracts_context_and_plays_through_choose(
 def test_a_drawing_that_throws_leaves_the_generic_view(web_server: str, browser: Browser) -> None:
     context = browser.new_context(locale="en-US")
     page = context.new_page()
-    page.route("**/games/koremon_evolution.js", lambda route: serve_module(route, THROWS))
+    page.route("**/games/koremon_evolution/draw.js", lambda route: serve_module(route, THROWS))
     new_table(page, web_server, "koremon_evolution", 2, ["me", "bot:random"])
     wait_for_ply(page, 0)
     expect(page.locator(".board.generic")).to_be_visible()

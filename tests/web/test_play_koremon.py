@@ -24,7 +24,7 @@ DESKTOP = {"width": 1280, "height": 800}
 WAIT = 60_000  # ms: generous, for a machine shared with other work (a passing run never waits it)
 MOVE_LIMIT = 2000  # a safety net: the longest Evolution game in 20,000 random ones took 1,238
 READY = """() => document.querySelector('.result')
-  || document.querySelector('.board [data-action], .board .koremon-select')"""
+  || document.querySelector('.board [data-action], .board .can-select')"""
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ def choose_auction(page: Page, actions: list[str], rng: random.Random) -> tuple[
     places = [a for a in actions if a.startswith("place:")]
     if places:
         return by_action(rng.choice(places)), rng.random() < 0.3, True
-    return ".board .koremon-select", False, False  # pick another won card first
+    return ".board .can-select", False, False  # pick another won card first
 
 
 def test_auction_played_to_the_end(page: Page, web_server: str) -> None:
@@ -218,8 +218,8 @@ def choose_trick(page: Page, actions: list[str], rng: random.Random) -> tuple[st
         return by_action(rng.choice(naming)), rng.random() < 0.3, True
     if actions and rng.random() < 0.8:
         return by_action(rng.choice(actions)), rng.random() < 0.3, True
-    if page.locator(".board .koremon-select").count():
-        return ".board .koremon-select", False, False  # the Mimic: then name a species
+    if page.locator(".board .can-select").count():
+        return ".board .can-select", False, False  # the Mimic: then name a species
     return by_action(rng.choice(actions)), False, True
 
 

@@ -41,3 +41,8 @@ export function pressable(element, handler) {
 
 export const reducedMotion = () =>
   window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// A number as the page writes it: a negative one with the minus sign ("−7"), as in print.
+export function signed(value) {
+  return typeof value === "number" && value < 0 ? `−${-value}` : String(value);
+}

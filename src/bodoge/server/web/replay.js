@@ -72,6 +72,7 @@ export function replayPage(main, tableId, query) {
     const ctx = (seat) => ({
       lang,
       t,
+      title: s.gameInfo?.title[lang] ?? null,
       content: s.content,
       names: names(),
       seat,
@@ -155,7 +156,7 @@ export function replayPage(main, tableId, query) {
         s.error ? h("p", { class: "error", role: "alert" }, errorText(s.error)) : null,
         a?.entry ? h("ul", { class: "log step-entry" }, entryLines(a.entry, names()).map((line) => h("li", {}, line))) : null,
         a ? h("div", { class: "replay-boards" }, boards()) : null,
-        a?.prompt?.over ? resultView(a.prompt.result, names()) : null,
+        a?.prompt?.over ? resultView(a.prompt.result, names(), s.module) : null,
         optionsPanel(),
       ),
     );

@@ -2,7 +2,7 @@
 // game's drawing module, or the generic view when it is missing or fails), the event log and the
 // result.
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, signed } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
 export function homeLink() {
@@ -73,22 +73,46 @@ export function loadTable(tableId) {
 
 const modules = new Map();
 
-// The game's drawing module (games/<game>.js), or null when there is none.
+// A drawing module (games/<name>/draw.js) once its stylesheet has loaded, or null when there
+// is none (or it draws nothing).
+function loadDrawing(name) {
+  return import(`./games/${name}/draw.js`).then(
+    async (module) => {
+      if (typeof module.draw !== "function") return null;
+      await module.ready; // its stylesheet: text sized by it is measured as drawn
+      return module;
+    },
+    () => null,
+  );
+}
+
+// The game's drawing (games/<game>/draw.js); for a game without one the generic drawing
+// (games/generic/draw.js) when this client has it; else null (the page's generic view).
 export function drawingModule(gameId) {
   if (!modules.has(gameId)) {
     modules.set(
       gameId,
-      import(`./games/${gameId}.js`).then(
-        (module) => (typeof module.draw === "function" ? module : null),
-        () => null,
-      ),
+      loadDrawing(gameId).then((module) => module || (gameId === "generic" ? null : drawingModule("generic"))),
     );
   }
   return modules.get(gameId);
 }
 
-// Draw `prompt` into the board: the module's drawing, or the generic view if it throws.
+const drawn = new WeakMap(); // board -> its last drawing's {module, prompt, ctx, width}
+
+// Draw `prompt` into the board: the module's drawing, or the generic view if it throws. A
+// board whose width changes is drawn again (without animations), so a drawing laid out and
+// sized for one width never shows squeezed or clipped at another.
 export function drawBoard(root, module, prompt, ctx) {
+  if (!drawn.has(root) && typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      const last = drawn.get(root);
+      if (last && Math.abs(root.clientWidth - last.width) > 1) {
+        drawBoard(root, last.module, last.prompt, { ...last.ctx, events: [] });
+      }
+    }).observe(root);
+  }
+  drawn.set(root, { module, prompt, ctx, width: root.clientWidth });
   root.replaceChildren();
   root.className = "board";
   if (module) {
@@ -153,8 +177,9 @@ export function logItems(entries, names, fresh) {
 
 // The result: who won, each seat's rank and score, and the game's own breakdown, named with the
 // game's words (`labels`, `values`, `seats`: see State.result_words); a list of per-seat lists
-// (the games of a match) makes one column each, "Game 1", "Game 2".
-export function resultView(result, names) {
+// (the games of a match) makes one column each, "Game 1", "Game 2". A drawing module may say
+// who won in its own words (`resultHeadline(result, lang)`: a sentence, or null for the usual).
+export function resultView(result, names, module = null) {
   if (!result) return null;
   const players = names.length;
   const winners = (result.winners || []).map((seat) => names[seat]);
@@ -174,7 +199,7 @@ export function resultView(result, names) {
   const text = result.text?.[lang];
   const word = (key, v) => {
     if (seats.has(key) && (v === null || typeof v === "number")) return v === null || v < 0 ? "—" : names[v] ?? String(v);
-    return values[key]?.[String(v)]?.[lang] ?? String(v);
+    return values[key]?.[String(v)]?.[lang] ?? signed(v);
   };
   const format = (key, v) => {
     if (v === null || v === undefined) return "—";
@@ -192,7 +217,8 @@ export function resultView(result, names) {
     h(
       "p",
       { class: "winners" },
-      winners.length ? t("winners", { names: winners.join(t("list_sep")) }) : t("no_winner"),
+      module?.resultHeadline?.(result, lang) ||
+        (winners.length ? t("winners", { names: winners.join(t("list_sep")) }) : t("no_winner")),
     ),
     Array.isArray(text) ? h("ul", {}, text.map((line) => h("li", {}, line))) : text ? h("p", {}, text) : null,
     h(
@@ -213,7 +239,7 @@ export function resultView(result, names) {
             { class: result.winners?.includes(seat) ? "winner" : null },
             h("td", {}, name),
             h("td", {}, result.ranks?.[seat] ?? "—"),
-            h("td", {}, result.scores?.[seat] ?? "—"),
+            h("td", {}, signed(result.scores?.[seat] ?? "—")),
             columns.map(([, column, key]) => h("td", {}, format(key, column[seat]))),
           ),
         ),

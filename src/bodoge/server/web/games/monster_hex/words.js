@@ -1,5 +1,5 @@
 // Words of the Monster Hex drawing that are not the game's own (those come from ctx.content).
-import { fill } from "./fill.js";
+import { wordsOf } from "../kit.js";
 export const WORDS = {
   en: {
     round: "Round {n} of {of}",
@@ -40,6 +40,16 @@ export const WORDS = {
     start: "start",
     waiting: "Waiting for {name}.",
     blitz_used: "Blitz used in round {n}",
+    unit_name: "{name} ({rank})",
+    tile_name: "{faction} {n}-point tile",
+    choose_named: "Choose the {unit}",
+    place_at: "Place the {unit} on {hex}, turned {n} × 60°",
+    take_named: "Take the {tile}",
+    turn_confused: "Turn the {unit}: {n} × 60°",
+    ability_on: "{ability}: the {unit}",
+    small_stone: "Small stone",
+    small_stone_won: "Small stone: {faction}",
+    shared_won: "The shared faction ({faction}) won: both players scored below it",
   },
   ja: {
     round: "ラウンド{n}／{of}",
@@ -80,10 +90,17 @@ export const WORDS = {
     start: "開始",
     waiting: "{name}の手番です。",
     blitz_used: "ラウンド{n}で速攻を使用",
+    unit_name: "{name}（{rank}）",
+    tile_name: "{faction}の{n}点タイル",
+    choose_named: "{unit}を選ぶ",
+    place_at: "{unit}を{hex}に配置（{n}×60°回転）",
+    take_named: "{tile}を獲得",
+    turn_confused: "{unit}の向き：{n}×60°回転",
+    ability_on: "{ability}：{unit}",
+    small_stone: "小魔石",
+    small_stone_won: "小魔石：{faction}",
+    shared_won: "共有の派閥（{faction}）の勝ち：2人とも共有の派閥より得点が低い",
   },
 };
 
-export function word(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return fill(text, params);
-}
+export const word = wordsOf(WORDS);

@@ -1,12 +1,13 @@
 // Words of the Collect! drawing that are not the game's own (those come from ctx.content).
-import { fill } from "./fill.js";
+import { wordsOf } from "../kit.js";
 export const WORDS = {
   en: {
+    title: "Collect!",
     deck: "Deck {name}",
     cards: "{n:card|cards}",
     card: "1 card",
     empty: "empty",
-    unknown_run: "? ×{n}",
+    unknown_run: "{n:card|cards} face down",
     top_first: "top first",
     round: "Round {n}",
     crowns_left: "Half crowns left: {half} of {of}, then the full crown",
@@ -36,11 +37,12 @@ export const WORDS = {
     extra: "Another turn follows",
   },
   ja: {
+    title: "コレクト！",
     deck: "デッキ{name}",
     cards: "{n}枚",
     card: "1枚",
     empty: "空",
-    unknown_run: "?×{n}",
+    unknown_run: "裏向きのカード{n}枚",
     top_first: "上から",
     round: "ラウンド{n}",
     crowns_left: "残りのハーフ王冠：{of}つ中{half}つ、その後フル王冠",
@@ -71,7 +73,4 @@ export const WORDS = {
   },
 };
 
-export function word(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  return fill(text, params);
-}
+export const word = wordsOf(WORDS);

@@ -4,23 +4,27 @@
 // the clickable choices.
 
 import {
-  actionable,
+  matching,
+  nameLines,
+  newEvents,
+  offer,
+  seatName,
+  signed,
+  svg,
+  text,
+} from "../kit.js";
+import {
   animate,
   begin,
   cardFace,
   cardName,
   dieFace,
   finish,
-  matching,
-  nameLines,
-  newEvents,
   rankName,
-  seatName,
-  signed,
-  svgEl,
-  text,
-} from "./koremon_pyramid.js";
-import { word } from "./words/koremon.js";
+} from "../koremon/pyramid.js";
+import { word } from "../koremon/words.js";
+
+export { ready } from "../koremon/pyramid.js";
 
 const TOKEN_COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00"];
 
@@ -57,14 +61,14 @@ export function draw(root, prompt, ctx) {
       if (changed.includes(key)) animate(face, "koremon-pop", ctx);
       if (ctx.interactive && takes.has(key)) {
         face.classList.add("koremon-playable");
-        actionable(face, takes.get(key), ctx);
+        offer(face, takes.get(key), ctx);
       }
       parts.push(face);
       if (seat !== undefined) {
         // the holder's token: beside the card with its name, or on its corner on a phone
         const tx = narrow ? x + card.w - 8 : x + card.w + 14;
         const ty = narrow ? y + card.h - 8 : y + 20;
-        parts.push(svgEl("circle", { cx: tx, cy: ty, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
+        parts.push(svg("circle", { cx: tx, cy: ty, r: 10, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token", "data-holder": seat }));
         if (!narrow) {
           nameLines(ctx, seat, 6).forEach((line, k) => {
             parts.push(text(x + card.w + 4, y + 46 + k * 13, line, { "font-size": 11, class: "koremon-label" }));
@@ -77,21 +81,21 @@ export function draw(root, prompt, ctx) {
 
   // The dice and, beside them, each seat's monster.
   const y = bottom + 30;
-  const dice = svgEl("g", { class: "koremon-dice", "data-dice": (view.dice || []).join(",") });
+  const dice = svg("g", { class: "koremon-dice", "data-dice": (view.dice || []).join(",") });
   const values = view.dice && view.dice.length ? view.dice : [0, 0];
   // one target for both dice (the gap between them too)
-  dice.append(svgEl("rect", { x: 4, y: y - 6, width: 154, height: 78, rx: 10, fill: "transparent", class: "koremon-outline" }));
+  dice.append(svg("rect", { x: 4, y: y - 6, width: 154, height: 78, rx: 10, fill: "transparent", class: "koremon-outline" }));
   values.forEach((value, i) => {
     const die = dieFace(10 + i * 80, y, 66, value);
     if (rolled.length) animate(die, "koremon-roll", ctx);
     dice.append(die);
   });
-  if (roll && ctx.interactive) actionable(dice, roll.action, ctx);
+  if (roll && ctx.interactive) offer(dice, roll.action, ctx);
   parts.push(dice);
   const total = view.dice && view.dice.length ? view.dice[0] + view.dice[1] : null;
-  parts.push(text(10, y + 92, roll ? word(ctx, "roll_dice") : total === null ? word(ctx, "die") : `= ${total}`, { "font-size": 15, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
+  parts.push(text(10, y + 92, roll ? word(ctx.lang, "roll_dice") : total === null ? word(ctx.lang, "die") : `= ${total}`, { "font-size": 15, class: roll ? "koremon-label koremon-strong" : "koremon-muted" }));
   if (takes.size) {
-    parts.push(text(10, y + 114, word(ctx, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
+    parts.push(text(10, y + 114, word(ctx.lang, "choose_take", { rank: view.choosing_rank }), { "font-size": 15, class: "koremon-label koremon-strong" }));
   }
   const listX = narrow ? 10 : 250;
   const listY = narrow ? y + (takes.size ? 134 : 112) : y;
@@ -99,10 +103,10 @@ export function draw(root, prompt, ctx) {
     const sy = listY + seat * 28;
     const active = view.turn === seat && !view.over;
     const info = (content.cards || []).find((item) => item.key === key);
-    parts.push(svgEl("circle", { cx: listX + 9, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
-    const holds = word(ctx, "holds", { name: seatName(ctx, seat), card: cardName(ctx, key), rank: rankName(ctx, info ? info.rank : 0) });
-    const words = `${holds} · ${word(ctx, "score", { score: signed(view.scores[seat]) })}`;
-    parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
+    parts.push(svg("circle", { cx: listX + 9, cy: sy + 10, r: 9, fill: TOKEN_COLOURS[seat % TOKEN_COLOURS.length], class: "koremon-token" }));
+    const holds = word(ctx.lang, "holds", { name: seatName(ctx, seat), card: cardName(ctx, key), rank: rankName(ctx, info ? info.rank : 0) });
+    const words = `${holds} · ${word(ctx.lang, "score", { score: signed(view.scores[seat]) })}`;
+    parts.push(text(listX + 26, sy + 15, words + (active ? ` · ${word(ctx.lang, "to_move")}` : ""), { "font-size": 15, class: active ? "koremon-label koremon-strong" : "koremon-label", "data-seat": seat }));
   });
   const height = Math.max(y + 130, listY + view.holds.length * 28 + 10);
 

@@ -4,27 +4,32 @@
 // the public reveal.
 
 import {
+  fit,
+  h,
+  legible,
+  matching,
+  newEvents,
+  noteKey,
+  remember,
+  seatName,
+  selectable,
+  signed,
+  svg,
+  text,
+} from "../kit.js";
+import {
   animate,
   begin,
   board,
   cardFace,
   cardName,
   finish,
-  fit,
-  htmlEl,
-  matching,
-  newEvents,
-  noteKey,
   pyramidGroup,
   pyramidSize,
-  remember,
-  seatName,
-  selectable,
-  signed,
-  svgEl,
-  text,
-} from "./koremon_pyramid.js";
-import { word } from "./words/koremon.js";
+} from "../koremon/pyramid.js";
+import { word } from "../koremon/words.js";
+
+export { ready } from "../koremon/pyramid.js";
 
 export function draw(root, prompt, ctx) {
   const { view, content, me, memo, width } = begin(root, draw, prompt, ctx);
@@ -38,8 +43,8 @@ export function draw(root, prompt, ctx) {
   const parts = [];
   let y = 0;
   const header = [
-    word(ctx, "round", { round: view.round, rounds: content.rounds }),
-    word(ctx, "deck", { count: view.deck_count }),
+    word(ctx.lang, "round", { round: view.round, rounds: content.rounds }),
+    word(ctx.lang, "deck", { count: view.deck_count }),
   ].join(" · ");
   parts.push(text(10, 24, header, { class: "koremon-label koremon-strong", "font-size": 20 }));
   parts.push(text(10, 46, content.payment_rule[ctx.lang], { class: "koremon-muted", "font-size": 15 }));
@@ -47,7 +52,7 @@ export function draw(root, prompt, ctx) {
 
   // The six monsters up for auction, with this seat's own written amounts.
   if (view.table.length) {
-    parts.push(text(10, y + 18, word(ctx, "table"), { class: "koremon-label", "font-size": 17 }));
+    parts.push(text(10, y + 18, word(ctx.lang, "table"), { class: "koremon-label", "font-size": 17 }));
     y += 28;
     const current = me !== null && bids.length ? (view.my_bid || []).length : -1;
     view.table.forEach((key, i) => {
@@ -61,7 +66,7 @@ export function draw(root, prompt, ctx) {
       const mine = (view.my_bid || [])[i];
       if (mine !== undefined) {
         parts.push(
-          text(x + 75, top + 234, word(ctx, "your_bid", { amount: mine }), {
+          text(x + 75, top + 234, word(ctx.lang, "your_bid", { amount: mine }), {
             "text-anchor": "middle",
             "font-size": 17,
             class: "koremon-label koremon-strong",
@@ -80,7 +85,7 @@ export function draw(root, prompt, ctx) {
     const reveal = view.last_reveal;
     const revealRound = view.table.length ? view.round - 1 : view.round;
     parts.push(
-      text(10, y + 18, word(ctx, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
+      text(10, y + 18, word(ctx.lang, "last_reveal", { round: revealRound }), { class: "koremon-label", "font-size": 17 }),
     );
     y += 28;
     const bidders = reveal.bids.map((amounts, seat) => (amounts.length ? seat : -1)).filter((seat) => seat >= 0);
@@ -107,8 +112,8 @@ export function draw(root, prompt, ctx) {
         const cx = 10 + nameW + j * colW + colW / 2;
         const winner = reveal.winners[i];
         const face = cardFace(ctx, key, cx - 50, top, 100, 120, { "data-reveal": i });
-        const outcome = winner >= 0 ? word(ctx, "winner", { name: seatName(ctx, winner) }) : word(ctx, "discarded");
-        face.append(svgEl("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
+        const outcome = winner >= 0 ? word(ctx.lang, "winner", { name: seatName(ctx, winner) }) : word(ctx.lang, "discarded");
+        face.append(svg("title", { text: `${cardName(ctx, key)}: ${outcome}` }));
         if (reveals.length) animate(face, "koremon-pop", ctx);
         parts.push(face);
         if (winner < 0) {
@@ -124,7 +129,7 @@ export function draw(root, prompt, ctx) {
             "data-reveal-bid": `${i}:${seat}`,
           });
           if (won) {
-            const band = svgEl("rect", { x: cx - colW / 2 + 4, y: rowY + 1, width: colW - 8, height: row - 2, rx: 4, class: "koremon-panel-active" });
+            const band = svg("rect", { x: cx - colW / 2 + 4, y: rowY + 1, width: colW - 8, height: row - 2, rx: 4, class: "koremon-panel-active" });
             parts.push(band);
             if (reveals.length) animate(amount, "koremon-glow", ctx);
           }
@@ -144,14 +149,14 @@ export function draw(root, prompt, ctx) {
   if (!byCard.has(memo.placeCard)) memo.placeCard = byCard.size ? [...byCard.keys()][0] : null;
   const toPlace = me !== null ? view.to_place[me] || [] : [];
   if (toPlace.length) {
-    parts.push(text(10, y + 18, word(ctx, "to_place"), { class: "koremon-label", "font-size": 17 }));
+    parts.push(text(10, y + 18, word(ctx.lang, "to_place"), { class: "koremon-label", "font-size": 17 }));
     y += 28;
     const perPlace = width < 1000 ? 4 : 8;
     toPlace.forEach((key, i) => {
       const top = y + Math.floor(i / perPlace) * 130;
       const face = cardFace(ctx, key, 10 + (i % perPlace) * 110, top, 100, 120, { "data-to-place": key });
       if (byCard.has(key) && ctx.interactive) {
-        const label = word(ctx, "choose_slot", { card: cardName(ctx, key) });
+        const label = word(ctx.lang, "choose_slot", { card: cardName(ctx, key) });
         selectable(face, label, () => {
           memo.placeCard = key;
           memo.redraw();
@@ -166,6 +171,7 @@ export function draw(root, prompt, ctx) {
   const top = board(width, y, content.title[ctx.lang]);
   top.append(...parts);
   root.append(top);
+  legible(top);
   if (bids.length && ctx.interactive) root.append(bidForm(root, prompt, ctx, bids));
   parts.length = 0;
   y = 4;
@@ -183,14 +189,14 @@ export function draw(root, prompt, ctx) {
     const px = (width - perRow * (panelW + 8)) / 2 + 4 + (k % perRow) * (panelW + 8);
     const py = y + Math.floor(k / perRow) * (panelH + 8);
     const active = (prompt.pending || []).includes(seat);
-    parts.push(svgEl("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
+    parts.push(svg("rect", { x: px, y: py, width: panelW, height: panelH, rx: 8, class: active ? "koremon-panel-active" : "koremon-panel" }));
     const status = content.status[view.status[seat]];
     parts.push(
       text(px + 10, py + 22, seatName(ctx, seat), { class: "koremon-label koremon-strong", "font-size": 17 }),
       text(px + 10, py + 44, [
-        word(ctx, "money", { money }),
+        word(ctx.lang, "money", { money }),
         status ? status[ctx.lang] : view.status[seat],
-        word(ctx, "score", { score: signed(view.scores[seat]) }),
+        word(ctx.lang, "score", { score: signed(view.scores[seat]) }),
       ].join(" · "), { class: view.status[seat] === "out" ? "koremon-warn" : "koremon-muted", "font-size": 15 }),
     );
     const targets = seat === me && memo.placeCard && ctx.interactive ? byCard.get(memo.placeCard) || {} : {};
@@ -199,18 +205,19 @@ export function draw(root, prompt, ctx) {
       pyramidGroup(ctx, view.pyramids[seat], px + (panelW - size.width) / 2, py + 60, slot.w, slot.h, {
         targets,
         fresh,
-        label: word(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
+        label: word(ctx.lang, "pyramid_of", { name: seatName(ctx, seat) }),
       }),
     );
   });
   y += Math.ceil(view.players / perRow) * (panelH + 8);
 
-  finish(root, width, y, word(ctx, "seats"), parts);
+  finish(root, width, y, word(ctx.lang, "seats"), parts);
 }
 
 // One amount for the next monster: a number and a slider limited to the amounts the game offers
 // (0 to the money left), the game's own label for the chosen amount (with its warning that
-// winning would put you out), and the button that sends exactly that bid.
+// winning would put you out), and the button that sends exactly that bid. A bid that could put
+// the seat out is sealed only after the person has read why and pressed again.
 function bidForm(root, prompt, ctx, bids) {
   const view = prompt.view;
   const memo = remember(root);
@@ -227,15 +234,27 @@ function bidForm(root, prompt, ctx, bids) {
   if (memo.bidKey !== bidKey || !byAmount.has(memo.amount)) {
     memo.bidKey = bidKey;
     memo.amount = min;
+    memo.confirming = false;
   }
+  const earlier = written.map((amount, i) => (amount > 0 ? view.table[i] : null)).filter(Boolean);
+  const mimicsOk = view.options?.mimics_placeable !== "no";
+  const pyramid = view.pyramids[ctx.seat] || {};
+  // What winning this monster would do: nothing, or put this seat out (alone, or with the
+  // monsters it has bid on this round): the words the person reads before sealing such a bid.
+  const danger = !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [key], mimicsOk)
+    ? word(ctx.lang, "out_warning", { card: cardName(ctx, key) })
+    : earlier.length && !canPlaceAll(ctx.content.pyramid, ctx.content.cards, pyramid, [...earlier, key], mimicsOk)
+      ? word(ctx.lang, "out_warning_with", { card: cardName(ctx, key), others: earlier.map((k) => cardName(ctx, k)).join(word(ctx.lang, "list_sep")) })
+      : null;
 
-  const form = htmlEl("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx, "amount") });
-  const title = htmlEl("p", { class: "koremon-strong", text: word(ctx, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }) });
-  const number = htmlEl("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx, "amount"), inputmode: "numeric" });
-  const slider = htmlEl("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx, "amount") });
-  const hint = htmlEl("p", { class: "koremon-muted" });
-  const label = htmlEl("p", { "aria-live": "polite" });
-  const button = htmlEl("button", { type: "submit" });
+  const form = h("form", { class: "koremon-controls koremon-bid", "aria-label": word(ctx.lang, "amount") });
+  const title = h("p", { class: "koremon-strong" }, word(ctx.lang, "bidding_on", { number: index + 1, total: view.table.length, card: cardName(ctx, key) }));
+  const number = h("input", { type: "number", min, max, step: 1, value: memo.amount, name: "amount", "aria-label": word(ctx.lang, "amount"), inputmode: "numeric", "data-focus-after": "bid" });
+  const slider = h("input", { type: "range", min, max, step: 1, value: memo.amount, "aria-label": word(ctx.lang, "amount") });
+  const hint = h("p", { class: "koremon-muted" });
+  const label = h("p", { "aria-live": "polite" });
+  const button = h("button", { type: "submit" });
+  const confirm = h("div", { class: "koremon-confirm", role: "alertdialog", "aria-live": "assertive" });
 
   function update(raw) {
     let amount = Math.floor(Number(raw));
@@ -245,35 +264,88 @@ function bidForm(root, prompt, ctx, bids) {
       // the nearest amount the game offers (they run from 0 to the money left)
       amount = amounts.reduce((best, v) => (Math.abs(v - amount) < Math.abs(best - amount) ? v : best));
     }
+    if (amount !== memo.amount) memo.confirming = false;
     memo.amount = amount;
     number.value = String(amount);
     slider.value = String(amount);
     const action = byAmount.get(amount);
-    hint.textContent = `${word(ctx, "written", { sum, money, left: money - sum - amount })} · ${word(ctx, "max_bid", { max })}`;
+    const risky = Boolean(danger) && amount > 0; // only a positive bid can win
+    hint.textContent = `${word(ctx.lang, "written", { sum, money, left: money - sum - amount })} · ${word(ctx.lang, "max_bid", { max })}`;
     const words = action.label[ctx.lang];
-    label.textContent = words;
-    label.className = /—/.test(words) ? "koremon-warning" : "";
-    button.textContent = word(ctx, "bid_button", { amount });
+    label.textContent = words; // the game's label for the bid (its own warning included)
+    label.className = risky ? "koremon-warning" : "";
+    button.textContent = word(ctx.lang, "bid_button", { amount });
     button.setAttribute("data-action", action.notation);
     button.setAttribute("aria-label", words);
+    confirm.replaceChildren();
+    confirm.hidden = !(risky && memo.confirming);
+    if (risky && memo.confirming) {
+      const yes = h("button", { type: "button", class: "koremon-confirm-bid", "data-action": action.notation }, word(ctx.lang, "bid_anyway", { amount }));
+      const no = h("button", { type: "button", class: "koremon-change-bid" }, word(ctx.lang, "change_bid"));
+      yes.addEventListener("click", () => send(action));
+      no.addEventListener("click", () => {
+        memo.confirming = false;
+        update(memo.amount);
+        number.focus();
+      });
+      confirm.append(h("p", { class: "koremon-warning" }, `${danger} ${word(ctx.lang, "sure")}`), yes, no);
+    }
+    return { action, risky };
+  }
+  function send(action) {
+    memo.bidKey = null;
+    ctx.choose(action);
   }
   number.addEventListener("input", () => update(number.value));
   slider.addEventListener("input", () => update(slider.value));
   form.addEventListener("keydown", (event) => noteKey(event, "bid"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    update(number.value);
-    const action = byAmount.get(memo.amount);
-    memo.bidKey = null;
-    ctx.choose(action);
+    const { action, risky } = update(number.value);
+    if (risky && !memo.confirming) {
+      memo.confirming = true; // first the words and a second, deliberate press
+      update(memo.amount);
+      confirm.querySelector(".koremon-confirm-bid")?.focus();
+      return;
+    }
+    if (!risky) send(action);
   });
   const quick = [min, Math.floor(max / 4), Math.floor(max / 2), max].filter((v, i, all) => v >= min && all.indexOf(v) === i);
   const buttons = quick.map((amount) => {
-    const quickButton = htmlEl("button", { type: "button", class: "koremon-quick", text: String(amount), "data-amount": amount });
+    const quickButton = h("button", { type: "button", class: "koremon-quick", "data-amount": amount }, String(amount));
     quickButton.addEventListener("click", () => update(amount));
     return quickButton;
   });
-  form.append(title, number, slider, ...buttons, button, label, hint);
+  form.append(title, number, slider, ...buttons, button, label, confirm, hint);
   update(memo.amount);
   return form;
+}
+
+// Whether every card of `cards` (keys) fits `pyramid` ({slot label: key}), in some order
+// (RULINGS §3: a seat that wins cards it cannot all place is out). A monster goes in its rank's
+// row, one of each species; a Mimic (when the table allows) anywhere; a slot is open once the
+// slots under it are filled. `geometry` and `cardList` are the table's content.
+export function canPlaceAll(geometry, cardList, pyramid, cards, mimicsOk) {
+  const info = new Map(cardList.map((card) => [card.key, card]));
+  const filled = new Set(Object.keys(pyramid));
+  const species = new Set(Object.values(pyramid));
+  const open = (slot) => !filled.has(slot.label) && slot.supports.every((below) => filled.has(below));
+  const fits = (rest) => {
+    if (!rest.length) return true;
+    return rest.some((key, i) => {
+      const card = info.get(key);
+      if (!card || (card.mimic ? !mimicsOk : species.has(key))) return false;
+      const others = [...rest.slice(0, i), ...rest.slice(i + 1)];
+      return geometry.slots.some((slot) => {
+        if (!open(slot) || (!card.mimic && slot.row !== card.rank)) return false;
+        filled.add(slot.label);
+        if (!card.mimic) species.add(key);
+        const ok = fits(others);
+        filled.delete(slot.label);
+        if (!card.mimic) species.delete(key);
+        return ok;
+      });
+    });
+  };
+  return fits(cards);
 }

@@ -5,50 +5,40 @@
 // buttons (only to rotations some placement allows) and click a highlighted hex, which sends
 // exactly that place:HEX@ROT. Abilities aim at a hex on the board; tiles are taken by clicking
 // them on their stone.
-import { svg } from "./svg.js";
 import {
   actionButton,
   actionsByNotation,
   arrive,
-  keepFocus,
+  h,
   leftoverButtons,
+  legible,
   newEvents,
   offer,
   pulse,
-  restoreFocus,
+  seatName,
+  signed,
+  svg,
   useStyle,
-} from "./drawing_kit.js";
-import { word } from "./words/monster_hex.js";
+  withFocus,
+} from "../kit.js";
+import { word } from "./words.js";
 
 const R = 36; // a hex's circumradius on the board
 const PAD = 10;
 const TARGET_KINDS = ["enchant", "confuse", "curse", "petrify"];
 
-const memories = new WeakMap();
+export const ready = useStyle(new URL("./style.css", import.meta.url).href);
 
-export function draw(root, prompt, ctx) {
-  useStyle("monster_hex");
-  const memory = memories.get(root) || {};
-  memories.set(root, memory);
-  keepFocus(root, memory);
-  root.classList.add("monster-hex-board");
-  new HexDrawing(root, prompt, ctx, memory).build();
-  restoreFocus(root, memory);
+// The result's headline when the 2-player game's shared faction won (no player did).
+export function resultHeadline(result, lang) {
+  const shared = result.detail?.shared_faction;
+  if (result.winners?.length || !result.detail?.double_loss || !shared) return null;
+  return word(lang, "shared_won", { faction: result.values?.factions?.[shared.faction]?.[lang] ?? shared.faction });
 }
 
-function el(tag, attrs = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") element.className = value;
-    else if (name.startsWith("on") && typeof value === "function") element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
+export function draw(root, prompt, ctx) {
+  root.classList.add("monster-hex-board");
+  withFocus(root, (memory) => new HexDrawing(root, prompt, ctx, memory).build());
 }
 
 // The point at `scale` of the circumradius from (cx, cy) towards direction d's edge (0 NE,
@@ -107,10 +97,6 @@ class HexDrawing {
     return this.tr(this.factions[faction]?.name, faction || "");
   }
 
-  seatName(seat) {
-    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat + 1 });
-  }
-
   actionsOf(kind) {
     return [...this.actions.values()].filter((a) => a.notation.startsWith(`${kind}:`));
   }
@@ -130,21 +116,22 @@ class HexDrawing {
     if (choices) this.root.append(choices);
     // The board, and beside it on a wide screen (below on a phone) the hand and the seats.
     const map = this.boardSvg(); // first: it works out the placements the hand's buttons turn through
-    const side = el("div", { class: "hex-side" }, this.handPanel(), this.usePanel(), this.seatsPanel());
-    this.root.append(el("div", { class: "hex-main" }, el("div", { class: "hex-map-box" }, map), side));
+    const side = h("div", { class: "hex-side" }, this.handPanel(), this.usePanel(), this.seatsPanel());
+    this.root.append(h("div", { class: "hex-main" }, h("div", { class: "hex-map-box" }, map), side));
     if (v.objectives) this.root.append(this.objectivesPanel());
     const rest = leftoverButtons(this.actions, this.ctx, this.drawn);
     if (rest) this.root.append(rest);
+    for (const picture of this.root.querySelectorAll("svg")) legible(picture);
     this.animate();
   }
 
   header() {
     const v = this.view;
-    const parts = [el("strong", {}, this.w("round", { n: v.round, of: v.rounds }))];
+    const parts = [h("strong", {}, this.w("round", { n: v.round, of: v.rounds }))];
     const name = this.tr(v.board_name);
-    if (name) parts.push(el("span", { class: "muted" }, ` · ${name}`));
+    if (name) parts.push(h("span", { class: "muted" }, ` · ${name}`));
     const instruction = this.instruction();
-    return el("div", { class: "hex-head" }, el("div", {}, parts), instruction ? el("p", { class: "prompt" }, instruction) : null);
+    return h("div", { class: "hex-head" }, h("div", {}, parts), instruction ? h("p", { class: "prompt" }, instruction) : null);
   }
 
   instruction() {
@@ -177,9 +164,16 @@ class HexDrawing {
     return seat === null || seat === undefined ? null : this.view.abilities?.[seat] ?? null;
   }
 
+  // A unit by its name and printed rank ("Yellow Werewolf (B)"): a faction has one unit of
+  // each name, so this tells any two apart.
   unitName(id) {
     const unit = this.units[id];
-    return unit ? `${this.tr(unit.name)} (${unit.rank})` : id || "";
+    return unit ? this.w("unit_name", { name: this.tr(unit.name), rank: unit.rank }) : "";
+  }
+
+  // A stone tile by its colour and value: two tiles alike are alike to the players too.
+  tileName(tile) {
+    return tile ? this.w("tile_name", { faction: this.factionName(tile.color), n: tile.value }) : "";
   }
 
   // ---- faction, shared faction and ability choices -------------------------------------------
@@ -200,15 +194,15 @@ class HexDrawing {
       const card = this.abilities[key];
       const button = actionButton(action, this.ctx, this.drawn, "", "ability-choice");
       button.replaceChildren(
-        el("strong", {}, this.tr(card?.name, key)),
-        el("span", {}, this.tr(card?.text)),
+        h("strong", {}, this.tr(card?.name, key)),
+        h("span", {}, this.tr(card?.text)),
       );
       button.dataset.key = `choose-${action.notation}`;
       if (card) button.style.setProperty("--faction", this.color(card.faction));
       buttons.push(button);
     }
     if (!buttons.length) return null;
-    return el("div", { class: "drawing-controls choices" }, buttons);
+    return h("div", { class: "drawing-controls choices" }, buttons);
   }
 
   // ---- the board ----------------------------------------------------------------------------
@@ -302,7 +296,10 @@ class HexDrawing {
     const target = targets.get(id);
     if (target) {
       group.classList.add("target");
-      offer(group, target, this.ctx, this.drawn);
+      const [kind] = target.notation.split(":");
+      const on = this.view.board?.[id]?.split("@")[0];
+      const ability = this.tr(this.abilities[kind]?.name, kind);
+      offer(group, target, this.ctx, { drawn: this.drawn, label: this.w("ability_on", { ability, unit: on ? this.unitName(on) : id }) });
       return;
     }
     if (!placing || !placing.places.has(id)) return;
@@ -311,7 +308,8 @@ class HexDrawing {
       const action = this.actions.get(`place:${id}@${placing.rotation}`);
       group.classList.add("legal");
       group.append(this.unitArt(this.view.selected, placing.rotation, cx, cy, "ghost"));
-      offer(group, action, this.ctx, this.drawn);
+      const where = { unit: this.unitName(this.view.selected), hex: id, n: placing.rotation };
+      offer(group, action, this.ctx, { drawn: this.drawn, label: this.w("place_at", where) });
       for (const r of rotations) this.drawn.add(`place:${id}@${r}`); // reachable by turning
       return;
     }
@@ -349,12 +347,12 @@ class HexDrawing {
       const x = cx - 24 + i * 26;
       const tile = this.tiles[key];
       const g = svg("g", { class: "tile", "data-key": `tile-${key}`, "data-tile": key }, [
-        svg("title", {}, this.tr(tile?.name, key)),
+        svg("title", {}, this.tileName(tile)),
         svg("rect", { x: x - 1, y: cy - 12, width: 24, height: 26, rx: 4, fill: this.color(tile?.color) }),
         svg("text", { x: x + 11, y: cy + 6, class: "tile-value" }, String(tile?.value ?? "?")),
       ]);
       const action = choosing ? this.actions.get(`take:${key}`) : null;
-      if (action) offer(g, action, this.ctx, this.drawn);
+      if (action) offer(g, action, this.ctx, { drawn: this.drawn, label: this.w("take_named", { tile: this.tileName(tile) }) });
       this.places.set(`tile-${key}`, g);
       parts.push(g);
     });
@@ -367,7 +365,7 @@ class HexDrawing {
     const fill = state.won ? this.color(state.won) : state.done ? "#b8b8b8" : "#8f6fd1";
     const s = 8;
     const g = svg("g", { class: state.done ? "small-stone done" : "small-stone", "data-key": `stone-${stone.id}` }, [
-      svg("title", {}, `${stone.id}${state.won ? `: ${this.factionName(state.won)}` : ""}`),
+      svg("title", {}, state.won ? this.w("small_stone_won", { faction: this.factionName(state.won) }) : this.w("small_stone")),
       svg("polygon", { points: `${x},${y - s} ${x + s},${y} ${x},${y + s} ${x - s},${y}`, fill }),
     ]);
     this.places.set(`stone-${stone.id}`, g);
@@ -423,7 +421,7 @@ class HexDrawing {
         this.unitArt(id, rot, x, R + 4),
       ]);
       const action = this.actions.get(`unit:${id}`);
-      if (action) offer(group, action, this.ctx, this.drawn);
+      if (action) offer(group, action, this.ctx, { drawn: this.drawn, label: this.w("choose_named", { unit: this.unitName(id) }) });
       else if (v.phase === "unit" && this.actions.size) group.classList.add("dim");
       items.push(group);
       x += size;
@@ -433,8 +431,8 @@ class HexDrawing {
       { viewBox: `0 0 ${Math.max(x - R, 2 * R + 12)} ${2 * R + 10}`, class: "hand-svg", style: `max-width: ${Math.max(x - R, 2 * R + 12) * 1.2}px` },
       items,
     );
-    const title = el("h3", {}, this.w("hand"));
-    const box = el("div", { class: "hand-panel" }, title, picture);
+    const title = h("h3", {}, this.w("hand"));
+    const box = h("div", { class: "hand-panel" }, title, picture);
     if (placing && placing.rotations.length) box.append(this.rotationControls(placing));
     return box;
   }
@@ -448,18 +446,18 @@ class HexDrawing {
       this.redraw();
     };
     const button = (text, step, key) => {
-      const b = el("button", { type: "button", class: "turn", "data-key": key, "data-rotate": String(step), onclick: () => turn(step) }, text);
+      const b = h("button", { type: "button", class: "turn", "data-key": key, "data-rotate": String(step), onclick: () => turn(step) }, text);
       if (rotations.length < 2) b.disabled = true;
       return b;
     };
     const free = [...placing.places.values()].filter((list) => !list.includes(rotation)).length;
-    return el(
+    return h(
       "div",
       { class: "drawing-controls rotation" },
       button(this.w("turn_left"), -1, "turn-left"),
-      el("span", { class: "rotation-now", "data-rotation": String(rotation) }, this.w("turned", { n: rotation })),
+      h("span", { class: "rotation-now", "data-rotation": String(rotation) }, this.w("turned", { n: rotation })),
       button(this.w("turn_right"), 1, "turn-right"),
-      free ? el("span", { class: "muted small" }, this.w("other_turns")) : null,
+      free ? h("span", { class: "muted small" }, this.w("other_turns")) : null,
     );
   }
 
@@ -479,11 +477,15 @@ class HexDrawing {
     for (const action of this.actionsOf("rotate")) {
       const n = Number(action.notation.split(":")[1]);
       const button = actionButton(action, this.ctx, this.drawn, this.w("turned", { n }));
+      const confused = this.view.board?.[this.view.target]?.split("@")[0];
+      const words = this.w("turn_confused", { unit: confused ? this.unitName(confused) : "", n });
+      button.setAttribute("aria-label", words); // by the unit's name, not the action's key
+      button.title = words;
       button.dataset.key = `button-${action.notation}`;
       buttons.push(button);
     }
     if (!buttons.length) return null;
-    return el("div", { class: "drawing-controls use" }, buttons);
+    return h("div", { class: "drawing-controls use" }, buttons);
   }
 
   // ---- seats, factions, points, abilities, tiles --------------------------------------------
@@ -492,50 +494,53 @@ class HexDrawing {
     const v = this.view;
     const rows = [];
     (v.factions || []).forEach((faction, seat) => {
-      rows.push(this.factionRow(faction, this.seatName(seat), seat));
+      rows.push(this.factionRow(faction, seatName(this.ctx, seat), seat));
     });
     if (v.shared) rows.push(this.factionRow(v.shared, this.w("shared"), null));
-    return el("div", { class: "hex-seats" }, rows);
+    return h("div", { class: "hex-seats" }, rows);
   }
 
   factionRow(faction, who, seat) {
     const v = this.view;
     const parts = [
-      el("span", { class: "swatch", style: `background:${this.color(faction)}` }),
-      el("strong", {}, who),
-      el("span", {}, faction ? this.factionName(faction) : this.w("no_faction")),
+      h("span", { class: "swatch", style: `background:${this.color(faction)}` }),
+      h("strong", {}, who),
+      h("span", {}, faction ? this.factionName(faction) : this.w("no_faction")),
     ];
-    if (faction && v.points?.[faction] !== undefined) parts.push(el("span", { class: "points" }, this.w("points", { n: v.points[faction] })));
+    // Once the game is over a seat's points are the result's (the objective cards included).
+    const final = this.prompt.over && seat !== null ? this.prompt.result?.scores?.[seat] : undefined;
+    const points = typeof final === "number" ? final : v.points?.[faction];
+    if (faction && points !== undefined) parts.push(h("span", { class: "points" }, this.w("points", { n: signed(points) })));
     if (seat !== null) {
       const hand = v.hands?.[seat];
       const count = Array.isArray(hand) ? hand.length : Object.values(hand || {}).reduce((a, b) => a + b, 0);
-      parts.push(el("span", { class: "muted" }, `${this.w("hand_of", { n: count })} · ${this.w("deck", { n: v.decks?.[seat] ?? 0 })}`));
-      if (v.shared_decks) parts.push(el("span", { class: "muted" }, this.w("shared_deck", { n: v.shared_decks[seat] })));
+      parts.push(h("span", { class: "muted" }, `${this.w("hand_of", { n: count })} · ${this.w("deck", { n: v.decks?.[seat] ?? 0 })}`));
+      if (v.shared_decks) parts.push(h("span", { class: "muted" }, this.w("shared_deck", { n: v.shared_decks[seat] })));
       const ability = v.abilities?.[seat];
       if (ability) {
         const card = this.abilities[ability];
-        parts.push(el("span", { class: "ability-card", title: this.tr(card?.text) }, `${this.w("ability")}: ${this.tr(card?.name, ability)}`));
-        if (v.blitz_used?.[seat]) parts.push(el("span", { class: "muted" }, this.w("blitz_used", { n: v.blitz_used[seat] })));
+        parts.push(h("span", { class: "ability-card", title: this.tr(card?.text) }, `${this.w("ability")}: ${this.tr(card?.name, ability)}`));
+        if (v.blitz_used?.[seat]) parts.push(h("span", { class: "muted" }, this.w("blitz_used", { n: v.blitz_used[seat] })));
       }
     }
     const taken = v.taken?.[faction] || [];
     if (taken.length) {
       parts.push(
-        el(
+        h(
           "span",
           { class: "taken" },
           `${this.w("taken")}: `,
           taken.map((key) => {
             const tile = this.tiles[key];
-            return el("span", { class: "tile-chip", "data-key": `taken-${key}`, style: `background:${this.color(tile?.color)}`, title: this.tr(tile?.name, key) }, String(tile?.value ?? key));
+            return h("span", { class: "tile-chip", "data-key": `taken-${key}`, style: `background:${this.color(tile?.color)}`, title: this.tileName(tile) }, String(tile?.value ?? "?"));
           }),
         ),
       );
     }
-    const row = el("div", { class: seat !== null && this.prompt.pending?.includes(seat) ? "faction-row active" : "faction-row" }, parts);
+    const row = h("div", { class: seat !== null && this.prompt.pending?.includes(seat) ? "faction-row active" : "faction-row" }, parts);
     if (seat !== null && v.abilities?.[seat]) {
       const card = this.abilities[v.abilities[seat]];
-      if (card) row.append(el("p", { class: "ability-text" }, this.tr(card.text)));
+      if (card) row.append(h("p", { class: "ability-text" }, this.tr(card.text)));
     }
     return row;
   }
@@ -544,30 +549,30 @@ class HexDrawing {
     const o = this.view.objectives;
     const card = (key) => {
       const info = this.objectives[key];
-      return el("li", { class: "objective" }, el("strong", {}, `${info?.points ?? "?"} `), this.tr(info?.text, key));
+      return h("li", { class: "objective" }, h("strong", {}, `${info?.points ?? "?"} `), this.tr(info?.text, key));
     };
-    const parts = [el("h3", {}, this.w("objectives"))];
+    const parts = [h("h3", {}, this.w("objectives"))];
     if (o.public?.length) {
-      parts.push(el("p", { class: "muted" }, this.w("public_objectives")), el("ul", {}, o.public.map(card)));
+      parts.push(h("p", { class: "muted" }, this.w("public_objectives")), h("ul", {}, o.public.map(card)));
     }
     (o.private || []).forEach((cards, seat) => {
       if (Array.isArray(cards)) {
         if (!cards.length) return;
-        const title = seat === this.ctx.seat ? this.w("your_objective") : this.seatName(seat);
-        parts.push(el("p", { class: "muted" }, title), el("ul", {}, cards.map(card)));
+        const title = seat === this.ctx.seat ? this.w("your_objective") : seatName(this.ctx, seat);
+        parts.push(h("p", { class: "muted" }, title), h("ul", {}, cards.map(card)));
       } else if (cards) {
-        parts.push(el("p", { class: "muted" }, `${this.seatName(seat)}: ${this.w("hidden_objectives", { n: cards })}`));
+        parts.push(h("p", { class: "muted" }, `${seatName(this.ctx, seat)}: ${this.w("hidden_objectives", { n: cards })}`));
       }
     });
-    if (typeof o.deck === "number") parts.push(el("p", { class: "muted small" }, this.w("objective_deck", { n: o.deck })));
-    return el("div", { class: "hex-objectives" }, parts);
+    if (typeof o.deck === "number") parts.push(h("p", { class: "muted small" }, this.w("objective_deck", { n: o.deck })));
+    return h("div", { class: "hex-objectives" }, parts);
   }
 
   // ---- what just happened ---------------------------------------------------------------------
 
   animate() {
     const ctx = this.ctx;
-    const events = newEvents(ctx, this.memory).slice(-12);
+    const events = newEvents(ctx).slice(-12);
     if (ctx.reducedMotion) return;
     let delay = 0;
     for (const event of events) {

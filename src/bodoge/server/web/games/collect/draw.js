@@ -3,23 +3,24 @@
 // action is a thing to click: a deck (draw, return, reveal, top, bottom), the face-up card
 // (keep), the ends of your row (left, right), a card in a row (an ability's target), a place in
 // a row (the crab's move), an animal (the parrot's name), and the pass / use buttons.
-import { svg } from "./svg.js";
 import {
   actionButton,
   actionsByNotation,
   arrive,
-  keepFocus,
   leftoverButtons,
+  legible,
   measure,
   newEvents,
   offer,
   pulse,
-  restoreFocus,
+  seatName,
+  svg,
   textLines,
   useStyle,
+  withFocus,
   wrapText,
-} from "./drawing_kit.js";
-import { word } from "./words/collect.js";
+} from "../kit.js";
+import { word } from "./words.js";
 
 const CARD_W = 58;
 const CARD_H = 80;
@@ -47,17 +48,11 @@ const DECK_WORDS = {
   bottom: "on_bottom",
 };
 
-const memories = new WeakMap();
+export const ready = useStyle(new URL("./style.css", import.meta.url).href);
 
 export function draw(root, prompt, ctx) {
-  useStyle("collect");
-  const memory = memories.get(root) || {};
-  memories.set(root, memory);
-  keepFocus(root, memory);
   root.classList.add("collect-board");
-  const board = new CollectDrawing(root, prompt, ctx, memory);
-  board.build();
-  restoreFocus(root, memory);
+  withFocus(root, (memory) => new CollectDrawing(root, prompt, ctx, memory).build());
 }
 
 class CollectDrawing {
@@ -86,10 +81,6 @@ class CollectDrawing {
     return animal ? animal.name[this.lang] : key;
   }
 
-  seatName(seat) {
-    return this.ctx.names?.[seat] ?? this.ctx.t("seat_n", { n: seat + 1 });
-  }
-
   act(notation) {
     return this.actions.get(notation) || null;
   }
@@ -111,11 +102,12 @@ class CollectDrawing {
         viewBox: `0 0 ${this.width} ${y + MARGIN}`,
         class: "collect",
         role: "group",
-        "aria-label": this.content.title?.[this.lang] || "Collect!",
+        "aria-label": this.ctx.title || this.w("title"),
       },
       items,
     );
     this.root.append(picture);
+    legible(picture);
     const controls = this.controls();
     if (controls) this.root.append(controls);
     const rest = leftoverButtons(this.actions, this.ctx, this.drawn);
@@ -173,7 +165,7 @@ class CollectDrawing {
       card.classList.add("held");
       const keep = this.act("keep");
       if (keep) {
-        offer(card, keep, this.ctx, this.drawn);
+        offer(card, keep, this.ctx, { drawn: this.drawn });
         items.push(svg("text", { x: heldX + CARD_W / 2, y: y + CARD_H + 38, class: "caption" }, this.w("keep")));
       }
       items.push(svg("text", { x: heldX, y: y + 11, class: "muted small" }, this.w("face_up")), card);
@@ -233,12 +225,13 @@ class CollectDrawing {
       }
     }
     const group = svg("g", { class: "deck", "data-key": `deck-${deck}`, "data-deck": deck }, parts);
-    if (action) offer(group, action, this.ctx, this.drawn);
+    if (action) offer(group, action, this.ctx, { drawn: this.drawn });
     this.places.set(`deck-${deck}`, { x, y: stackY, element: group });
     return group;
   }
 
-  // Each deck's cards, top first: the public ones by name, each run of unseen ones as "? ×N".
+  // Each deck's cards, top first: the public ones by name, each run of unseen ones counted in
+  // words ("19 cards face down").
   deckStrips(items, y) {
     const v = this.view;
     for (const deck of this.content.decks || ["A", "B"]) {
@@ -300,7 +293,7 @@ class CollectDrawing {
         y += CARD_H + GAP;
       }
       const card = this.card(animal.key, x, y, { key: `name-${animal.key}` });
-      offer(card, this.act(`name:${animal.key}`), this.ctx, this.drawn);
+      offer(card, this.act(`name:${animal.key}`), this.ctx, { drawn: this.drawn });
       items.push(card);
       x += CARD_W + GAP;
     }
@@ -326,7 +319,7 @@ class CollectDrawing {
   rowHeader(items, seat, y) {
     const v = this.view;
     const teams = this.content.teams;
-    let label = this.seatName(seat);
+    let label = seatName(this.ctx, seat);
     if (teams) label += ` · ${this.w("team", { team: seat % 2 === 0 ? "A" : "B" })}`;
     const mine = seat === this.ctx.seat;
     const active = seat === v.active && v.phase !== "over";
@@ -408,7 +401,7 @@ class CollectDrawing {
     if (seat === v.active && thing.index === v.placed) card.classList.add("placed");
     if (target === thing.index) card.classList.add("target");
     const action = this.act(`card:${seat}.${thing.index}`);
-    if (action) offer(card, action, this.ctx, this.drawn);
+    if (action) offer(card, action, this.ctx, { drawn: this.drawn });
     return card;
   }
 
@@ -418,7 +411,7 @@ class CollectDrawing {
       svg("rect", { x, y, width: CARD_W, height: CARD_H, rx: 6 }),
       textLines(wrapText(text, 12, CARD_W - 6), x + CARD_W / 2, y + CARD_H / 2, 12, { class: "slot-text" }),
     ]);
-    return offer(slot, thing.action, this.ctx, this.drawn);
+    return offer(slot, thing.action, this.ctx, { drawn: this.drawn });
   }
 
   // The crab's move: place `gap` is before card `gap` of the row as it is now. Taking the
@@ -432,7 +425,7 @@ class CollectDrawing {
       svg("rect", { x, y: y + 6, width: SLOT_W, height: CARD_H - 12, rx: 4 }),
       svg("text", { x: x + SLOT_W / 2, y: y + CARD_H / 2 + 4, class: "slot-text" }, "↓"),
     ]);
-    return offer(slot, action, this.ctx, this.drawn);
+    return offer(slot, action, this.ctx, { drawn: this.drawn });
   }
 
   // ---- cards ------------------------------------------------------------------------------
@@ -469,7 +462,7 @@ class CollectDrawing {
     if (!win) return y;
     const alliance = this.content.alliances?.[win.alliance]?.[this.lang] || win.alliance;
     const n = (this.view.history || []).length;
-    const text = this.w("won", { n, who: this.seatName(win.seat), alliance });
+    const text = this.w("won", { n, who: seatName(this.ctx, win.seat), alliance });
     const lines = wrapText(text, 13, this.width - 2 * MARGIN);
     const parts = [textLines(lines, MARGIN, y + 14, 13, { class: "win-text" })];
     let top = y + 14 * lines.length + 10;
@@ -497,7 +490,7 @@ class CollectDrawing {
     const history = this.view.history || [];
     if (!history.length) return y;
     const parts = history.map(
-      (winner, i) => `${i + 1}: ${winner === null ? this.w("drawn") : this.seatName(winner)}`,
+      (winner, i) => `${i + 1}: ${winner === null ? this.w("drawn") : seatName(this.ctx, winner)}`,
     );
     const text = `${this.w("history")} — ${parts.join(this.lang === "ja" ? "、" : ", ")}`;
     const lines = wrapText(text, 12, this.width - 2 * MARGIN);
@@ -527,7 +520,7 @@ class CollectDrawing {
 
   animate() {
     const ctx = this.ctx;
-    const events = newEvents(ctx, this.memory).slice(-8);
+    const events = newEvents(ctx).slice(-8);
     if (ctx.reducedMotion) return;
     const v = this.view;
     const at = (key) => this.places.get(key);

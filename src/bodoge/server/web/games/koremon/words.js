@@ -1,6 +1,6 @@
 // UI words of the four Collectable Monster drawings, English and Japanese (card names and the
 // games' own terms come from ctx.content).
-import { fill } from "./fill.js";
+import { wordsOf } from "../kit.js";
 
 const WORDS = {
   en: {
@@ -17,6 +17,12 @@ const WORDS = {
     written: "Written so far: {sum} of your {money}; left after this bid: {left}",
     max_bid: "You can bid 0 to {max}",
     bid_button: "Bid {amount}",
+    out_warning: "Winning the {card} puts you out of the game: it has no place in your pyramid.",
+    out_warning_with: "Winning the {card} with the {others} you bid on puts you out of the game: they cannot all go in your pyramid.",
+    sure: "Bid anyway?",
+    bid_anyway: "Yes, bid {amount}",
+    change_bid: "Change the amount",
+    list_sep: ", ",
     your_bid: "you: {amount}",
     last_reveal: "Last reveal (round {round})",
     discarded: "discarded",
@@ -65,6 +71,12 @@ const WORDS = {
     written: "書いた合計：{sum}（所持金 {money}）、この入札の後の残り：{left}",
     max_bid: "0〜{max}を入札できます",
     bid_button: "{amount}を入札",
+    out_warning: "{card}を落札するとゲームから脱落します：あなたのピラミッドに置ける場所がありません。",
+    out_warning_with: "入札済みの{others}と一緒に{card}を落札するとゲームから脱落します：全部はピラミッドに置けません。",
+    sure: "それでも入札しますか？",
+    bid_anyway: "はい、{amount}を入札",
+    change_bid: "金額を変える",
+    list_sep: "、",
     your_bid: "あなた：{amount}",
     last_reveal: "前回の公開（ラウンド{round}）",
     discarded: "捨て札",
@@ -101,8 +113,4 @@ const WORDS = {
   },
 };
 
-export function word(ctx, key, params = {}) {
-  const table = WORDS[ctx.lang] || WORDS.en;
-  const template = table[key] ?? WORDS.en[key] ?? key;
-  return fill(template, params);
-}
+export const word = wordsOf(WORDS);
