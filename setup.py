@@ -43,6 +43,10 @@ PURE = {
     "bodoge/engine/match.py",
     # TerminalText subclasses str, which a native class cannot; it renders the terminal text.
     "bodoge/engine/text.py",
+    # GameSpec is a generic frozen dataclass, which a native class cannot be (compiled, its module
+    # fails on import: "attribute '__dict__' of 'type' objects is not writable"); it is read
+    # once a decision, not in the playouts.
+    "bodoge/engine/game.py",
 }
 
 
