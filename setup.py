@@ -20,7 +20,6 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 
 
-
 def game_packages() -> tuple[str, ...]:
     """The game packages whose specs ask for the compiled build (`GameSpec.compiled`), read from
     the source being built: adding a game is adding its folder."""
