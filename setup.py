@@ -42,8 +42,9 @@ PURE = {
     "bodoge/engine/match.py",
     # TerminalText subclasses str, which a native class cannot; it renders the terminal text.
     "bodoge/engine/text.py",
-    # GameSpec is a generic frozen dataclass, which mypyc cannot make a native class; it is read
-    # once per match or search, never inside the playouts.
+    # GameSpec is a generic frozen dataclass, which a native class cannot be (compiled, its module
+    # fails on import: "attribute '__dict__' of 'type' objects is not writable"); it is read
+    # once a decision, not in the playouts.
     "bodoge/engine/game.py",
 }
 

@@ -8,9 +8,9 @@ move: sealed bids are taken one seat after another), over every combination of t
 options (options that name files, and number options, keep their defaults), seeds 0, 1, 2... It
 prints each game's `lengths` for its spec (`GameSpec.lengths`, which OpenSpiel's registration
 reads): the longest game seen and the bound stated to OpenSpiel, `MARGIN` times that. A random
-game is not the longest possible one (most of these games have no hard limit: dice and draws
-can repeat), so the bound is measured, not proven; tests/envs/test_openspiel.py checks that
-fresh random games stay within it.
+game is not the longest possible one (most of these games have no hard limit: dice and draws can
+repeat), so the bound is measured, not proven; tests/envs/test_openspiel.py checks that fresh
+random games stay within it.
 """
 
 from __future__ import annotations
