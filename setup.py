@@ -25,6 +25,11 @@ COMPILED_PACKAGES = (
     "bodoge/ai",
     "bodoge/games/collect",
     "bodoge/games/koremon",
+    "bodoge/games/koremon/common",
+    "bodoge/games/koremon/auction",
+    "bodoge/games/koremon/hunt",
+    "bodoge/games/koremon/trick",
+    "bodoge/games/koremon/evolution",
     "bodoge/games/monster_hex",
 )
 PURE = {

@@ -4,8 +4,8 @@ seats counted from the observer (+0 is the observer, +1 the next seat clockwise)
 from __future__ import annotations
 
 from bodoge.engine import Match
-from bodoge.games.koremon.cards import MIMIC, parse_card
-from bodoge.games.koremon.pyramid import SLOTS, parse_slot
+from bodoge.games.koremon.common.cards import MIMIC, parse_card
+from bodoge.games.koremon.common.pyramid import SLOTS, parse_slot
 
 CARDS = MIMIC + 1
 

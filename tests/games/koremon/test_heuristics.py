@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bodoge.games.koremon.cards import card_key, trick_deck
-from bodoge.games.koremon.hunt import HuntState
-from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.common.cards import card_key, trick_deck
+from bodoge.games.koremon.hunt.rules import HuntState
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .auction_positions import BOTTOM, auction
 from .hunt_positions import hunt as hunt_position

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import Rng, get_game
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, parse_card
-from bodoge.games.koremon.playouts import (
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, parse_card
+from bodoge.games.koremon.common.playouts import (
     _EXPLORE,
     BID_CANDIDATES,
     _hand_change,
@@ -16,7 +16,7 @@ from bodoge.games.koremon.playouts import (
     play_value,
     trick_action,
 )
-from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .auction_positions import BOTTOM, auction
 from .test_heuristics import hunt, trick

@@ -7,9 +7,9 @@ import pytest
 
 from bodoge.engine import State
 from bodoge.games.koremon import AuctionState, EvolutionState, HuntState, TrickState
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, card_name, parse_card
-from bodoge.games.koremon.render import card_label, pyramid_block, width
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, card_name, parse_card
+from bodoge.games.koremon.common.render import card_label, pyramid_block, width
 
 from .auction_positions import auction
 

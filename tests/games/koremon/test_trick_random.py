@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon.trick import DECK_COUNTS, MIMIC, POINTS, TrickState
+from bodoge.games.koremon.trick.rules import DECK_COUNTS, MIMIC, POINTS, TrickState
 from protocol_checks import check_random_games
 
 

@@ -22,10 +22,10 @@ from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import hunt_words, playouts, words
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import (
+from bodoge.games.koremon.common import heuristics as H
+from bodoge.games.koremon.common import playouts, words
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import (
     FULL_COUNTS,
     KEYS,
     MIMIC,
@@ -39,8 +39,8 @@ from bodoge.games.koremon.cards import (
     read_list,
     shuffled_deck,
 )
-from bodoge.games.koremon.observe import hunt_observer
-from bodoge.games.koremon.render import (
+from bodoge.games.koremon.common.observe import hunt_observer
+from bodoge.games.koremon.common.render import (
     HUNT,
     LABELS,
     card_label,
@@ -48,6 +48,7 @@ from bodoge.games.koremon.render import (
     pyramid_block,
     seat_list,
 )
+from bodoge.games.koremon.hunt import words as hunt_words
 
 RING = 6
 PHASES = ("roll", "place", "over")
@@ -135,7 +136,7 @@ INFO = GameInfo(
             "リングを捨て札にして新しく6枚めくるか、ゲームを終えるか",
             ("renew", "end"),
         ),
-    ), "bodoge.games.koremon"),
+    ), "bodoge.games.koremon.common", "data/options.toml"),
 )  # fmt: skip
 
 
@@ -227,7 +228,7 @@ class HuntState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
+        from bodoge.games.koremon.common import public as content
 
         return content.hunt(cls, players, options)
 
@@ -444,7 +445,7 @@ class HuntState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_hunt.toml")
+    event_catalog = EventCatalog.load("bodoge.games.koremon.hunt", "data/events.toml")
 
     def event_word(
         self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,

@@ -15,20 +15,20 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bodoge.engine import Rng
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, RANK
-from bodoge.games.koremon.heuristics import (
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, RANK
+from bodoge.games.koremon.common.heuristics import (
     KEEP,
     MIMIC_IN_HAND,
     ONLY_MIMICS,
     PAIR,
     pyramid_potential,
 )
-from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, POINTS, trick_entry, trick_winner
+from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, POINTS, trick_entry, trick_winner
 
 if TYPE_CHECKING:
-    from bodoge.games.koremon.auction import AuctionState
-    from bodoge.games.koremon.trick import TrickState
+    from bodoge.games.koremon.auction.rules import AuctionState
+    from bodoge.games.koremon.trick.rules import TrickState
 
 # ---- the collection pyramid (Auction and Hunt) ------------------------------------------------
 
@@ -121,7 +121,7 @@ def _placeable_count(pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok
 
 def _money_per_round(state: AuctionState, seat: int) -> float:
     """The seat's money spread over the rounds left, this one included."""
-    from bodoge.games.koremon.auction import ROUNDS
+    from bodoge.games.koremon.auction.rules import ROUNDS
 
     return state.money[seat] / max(1, ROUNDS - state.round + 1)
 
@@ -168,7 +168,7 @@ def auction_bid_candidates(state: AuctionState, seat: int) -> list[int]:
 
 
 def auction_action(state: AuctionState, seat: int, legal: list[int], rng: Rng) -> int:
-    from bodoge.games.koremon.auction import BID, PLACE_BASE
+    from bodoge.games.koremon.auction.rules import BID, PLACE_BASE
 
     if state.phase == BID:
         return auction_bid(state, seat, rng)

@@ -30,9 +30,9 @@ from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import playouts, trick_words, words
-from bodoge.games.koremon.cards import (
+from bodoge.games.koremon.common import heuristics as H
+from bodoge.games.koremon.common import playouts, words
+from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     MIMIC,
     RANK,
@@ -41,10 +41,11 @@ from bodoge.games.koremon.cards import (
     check_cards,
     trick_deck,
 )
-from bodoge.games.koremon.observe import trick_observer
-from bodoge.games.koremon.render import LABELS, TRICK, language
-from bodoge.games.koremon.trick_inference import WeightedDeal, unlikely_cards
-from bodoge.games.koremon.trick_rules import (
+from bodoge.games.koremon.common.observe import trick_observer
+from bodoge.games.koremon.common.render import LABELS, TRICK, language
+from bodoge.games.koremon.trick import words as trick_words
+from bodoge.games.koremon.trick.inference import WeightedDeal, unlikely_cards
+from bodoge.games.koremon.trick.tricks import (
     ACTIONS,
     FACE_UP_POINTS,
     LEAD_MIMIC,
@@ -93,7 +94,8 @@ OPTIONS = with_labels(
             choices=("only-mimics", "any-time"),
         ),
     ),
-    "bodoge.games.koremon",
+    "bodoge.games.koremon.common",
+    "data/options.toml",
 )
 
 
@@ -229,7 +231,7 @@ class TrickState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
+        from bodoge.games.koremon.common import public as content
 
         return content.trick(cls, players, options)
 
@@ -364,7 +366,7 @@ class TrickState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_trick.toml")
+    event_catalog = EventCatalog.load("bodoge.games.koremon.trick", "data/events.toml")
 
     def event_word(
         self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bodoge.games.koremon.cards import MIMIC, RANK
+from bodoge.games.koremon.common.cards import MIMIC, RANK
 
 NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
 LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it

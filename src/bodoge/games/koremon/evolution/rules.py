@@ -24,8 +24,8 @@ from bodoge.engine import (
 from bodoge.engine.dice import faces
 from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
-from bodoge.games.koremon import evolution_words, words
-from bodoge.games.koremon.cards import (
+from bodoge.games.koremon.common import words
+from bodoge.games.koremon.common.cards import (
     MIMIC,
     RANK,
     card_counts,
@@ -35,8 +35,9 @@ from bodoge.games.koremon.cards import (
     evolution_set,
     species_of_rank,
 )
-from bodoge.games.koremon.observe import evolution_observer
-from bodoge.games.koremon.render import EVOLUTION, LABELS, language
+from bodoge.games.koremon.common.observe import evolution_observer
+from bodoge.games.koremon.common.render import EVOLUTION, LABELS, language
+from bodoge.games.koremon.evolution import words as evolution_words
 
 SPECIES_COUNT = MIMIC
 ROLL = 0
@@ -74,7 +75,7 @@ class EvolutionState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
+        from bodoge.games.koremon.common import public as content
 
         return content.evolution(cls, players, options)
 
@@ -273,7 +274,7 @@ class EvolutionState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_evolution.toml")
+    event_catalog = EventCatalog.load("bodoge.games.koremon.evolution", "data/events.toml")
 
     def event_word(
         self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine.events import default_seat_name
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import KEYS, MIMIC, RANK, card_name, parse_card
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import KEYS, MIMIC, RANK, card_name, parse_card
 
 if TYPE_CHECKING:
     from bodoge.engine.events import Event

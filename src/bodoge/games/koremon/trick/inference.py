@@ -18,9 +18,9 @@ from functools import lru_cache
 
 from bodoge.engine import Rng
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon.cards import CARD_COUNT, MIMIC
-from bodoge.games.koremon.playouts import play_value
-from bodoge.games.koremon.trick_rules import LEAD_MIMIC, NAMED, trick_entry
+from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC
+from bodoge.games.koremon.common.playouts import play_value
+from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, trick_entry
 
 # Weight of a card type the seat's plays argue against (1 for the others). Measured in 30
 # games of three greedy players: a seat that passed up a Mimic held one in none of 480 checks

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from bodoge.engine.errors import InvalidState
 from bodoge.engine.options import OptionSpec
-from bodoge.games.koremon.cards import MIMIC, RANK, card_key, parse_card
+from bodoge.games.koremon.common.cards import MIMIC, RANK, card_key, parse_card
 
 SLOTS = 15
 ROWS = 5

@@ -11,8 +11,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from bodoge.engine.text import terminal_texts
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, RANK, card_name
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, RANK, card_name
 
 CELL = 12  # wide enough for "[Lizardman]"
 CELL_JA = 15  # terminal columns: "[ケンタウロス]" takes 14

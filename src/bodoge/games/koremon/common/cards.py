@@ -23,7 +23,7 @@ class Species(NamedTuple):
 
 def _load() -> tuple[tuple[Species, ...], Species, int, int]:
     name = "cards.toml"
-    data = tomllib.loads(resources.files(__package__).joinpath(name).read_text("utf-8"))
+    data = tomllib.loads(resources.files(__package__).joinpath("data", name).read_text("utf-8"))
     species = []
     for number, item in enumerate(data.get("species", [])):
         missing = {"key", "rank", "en", "ja"} - set(item)

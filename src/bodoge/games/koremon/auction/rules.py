@@ -24,10 +24,11 @@ from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
-from bodoge.games.koremon import auction_words, playouts, words
-from bodoge.games.koremon import heuristics as H
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import (
+from bodoge.games.koremon.auction import words as auction_words
+from bodoge.games.koremon.common import heuristics as H
+from bodoge.games.koremon.common import playouts, words
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     FULL_COUNTS,
     KEYS,
@@ -41,8 +42,8 @@ from bodoge.games.koremon.cards import (
     read_int,
     read_list,
 )
-from bodoge.games.koremon.observe import auction_observer
-from bodoge.games.koremon.render import (
+from bodoge.games.koremon.common.observe import auction_observer
+from bodoge.games.koremon.common.render import (
     AUCTION,
     LABELS,
     card_label,
@@ -82,7 +83,7 @@ INFO = GameInfo(
             ("all-pay", "winner-pays"),
         ),
         P.MIMICS_OPTION,
-    ), "bodoge.games.koremon"),
+    ), "bodoge.games.koremon.common", "data/options.toml"),
 )  # fmt: skip
 
 
@@ -184,7 +185,7 @@ class AuctionState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon import content
+        from bodoge.games.koremon.common import public as content
 
         return content.auction(cls, players, options)
 
@@ -375,7 +376,7 @@ class AuctionState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon", "events_auction.toml")
+    event_catalog = EventCatalog.load("bodoge.games.koremon.auction", "data/events.toml")
 
     def event_word(
         self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import (
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     FULL_COUNTS,
     KEYS,
@@ -19,7 +19,7 @@ from bodoge.games.koremon.cards import (
     card_counts,
     trick_deck,
 )
-from bodoge.games.koremon.trick_rules import ACTIONS, FACE_UP_POINTS, LEAD_MIMIC, NAMED, POINTS
+from bodoge.games.koremon.trick.tricks import ACTIONS, FACE_UP_POINTS, LEAD_MIMIC, NAMED, POINTS
 
 _CODE = {key: code for code, key in enumerate(KEYS)}
 Fill = Callable[[View, list[float]], None]  # a piece's filler

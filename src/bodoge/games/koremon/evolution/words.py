@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bodoge.games.koremon import words as W
-from bodoge.games.koremon.cards import RANK
+from bodoge.games.koremon.common import words as W
+from bodoge.games.koremon.common.cards import RANK
 
 if TYPE_CHECKING:
-    from bodoge.games.koremon.evolution import EvolutionState
+    from bodoge.games.koremon.evolution.rules import EvolutionState
 
 
 def action_label(state: EvolutionState, action: int, lang: str) -> str:
     """`roll` says what total evolves the mover's monster; `take:<species>` names the card."""
-    from bodoge.games.koremon.evolution import ROLL, TAKE
+    from bodoge.games.koremon.evolution.rules import ROLL, TAKE
 
     ja = W.is_ja(lang)
     if action != ROLL:

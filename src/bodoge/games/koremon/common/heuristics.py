@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC
-from bodoge.games.koremon.trick_rules import POINTS, trick_winner
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC
+from bodoge.games.koremon.trick.tricks import POINTS, trick_winner
 
 if TYPE_CHECKING:
-    from bodoge.games.koremon.auction import AuctionState
-    from bodoge.games.koremon.hunt import HuntState
-    from bodoge.games.koremon.trick import TrickState
+    from bodoge.games.koremon.auction.rules import AuctionState
+    from bodoge.games.koremon.hunt.rules import HuntState
+    from bodoge.games.koremon.trick.rules import TrickState
 
 # ---- the collection pyramid (Auction and Hunt) ------------------------------------------------
 
@@ -71,7 +71,7 @@ _ELIMINATION = 60.0  # the cost of a bid that may win an unplaceable card, per u
 
 def _money_worth(state: AuctionState, seat: int, money: float) -> float:
     """Money buys future monsters: worth more the more rounds and open slots are left."""
-    from bodoge.games.koremon.auction import ROUNDS
+    from bodoge.games.koremon.auction.rules import ROUNDS
 
     rounds_left = max(0, ROUNDS - state.round)
     room = state.pyramids[seat].count(P.EMPTY) - len(state.to_place[seat])
@@ -96,7 +96,7 @@ def win_chance(amount: int, rivals_money: Sequence[int], cards: int) -> float:
 
 
 def auction_value(state: AuctionState, seat: int) -> float:
-    from bodoge.games.koremon.auction import BID, OVER
+    from bodoge.games.koremon.auction.rules import BID, OVER
 
     if state.out[seat]:
         return OUT + state.out[seat]

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.engine.state import State
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, SPECIES, full_deck, info
-from bodoge.games.koremon.render import AUCTION
-from bodoge.games.koremon.words import END_WORDS, signed
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, SPECIES, full_deck, info
+from bodoge.games.koremon.common.render import AUCTION
+from bodoge.games.koremon.common.words import END_WORDS, signed
 
 Words = dict[str, str]
 
@@ -127,7 +127,7 @@ def _status_words(
 
 
 def auction(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.auction import MONEY, ROUND_CARDS, ROUNDS
+    from bodoge.games.koremon.auction.rules import MONEY, ROUND_CARDS, ROUNDS
 
     payment = _option(state_class, options, "payment")
     mimics = _option(state_class, options, "mimics_placeable") == "yes"
@@ -149,7 +149,7 @@ def auction(state_class: type[State], players: int, options: Mapping[str, Any]) 
 
 
 def hunt(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.hunt import RING
+    from bodoge.games.koremon.hunt.rules import RING
 
     mimics = _option(state_class, options, "mimics_placeable") == "yes"
     dead_ring = _option(state_class, options, "dead_ring")
@@ -180,8 +180,8 @@ def hunt(state_class: type[State], players: int, options: Mapping[str, Any]) -> 
 
 
 def trick(state_class: type[State], players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    from bodoge.games.koremon.trick import DECK, RULE_NAMES
-    from bodoge.games.koremon.trick_rules import FACE_UP_POINTS, POINTS
+    from bodoge.games.koremon.trick.rules import DECK, RULE_NAMES
+    from bodoge.games.koremon.trick.tricks import FACE_UP_POINTS, POINTS
 
     copies: dict[int, int] = {}
     for code in DECK:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bodoge.games.koremon import words as W
-from bodoge.games.koremon.trick_rules import FACE_UP_POINTS, LEAD_MIMIC, NAMED
+from bodoge.games.koremon.common import words as W
+from bodoge.games.koremon.trick.tricks import FACE_UP_POINTS, LEAD_MIMIC, NAMED
 
 if TYPE_CHECKING:
-    from bodoge.games.koremon.trick import TrickState
+    from bodoge.games.koremon.trick.rules import TrickState
 
 
 def action_label(action: int, lang: str) -> str:

@@ -1,0 +1,1 @@
+"""Monster Auction (モンスター・オークション): sealed bids on six monsters a round."""

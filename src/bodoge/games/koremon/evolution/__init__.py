@@ -1,0 +1,1 @@
+"""Monster Evolution (モンスター・エボリューション): roll, take and evolve monsters."""

@@ -1,0 +1,1 @@
+"""Trick the Monster! (トリック・ザ・モンスター！): tricks on the monster deck."""
