@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
 from bodoge.engine.events import Event, EventCatalog, default_seat_name, engine_catalog
 from bodoge.engine.native import mypyc_attr
-from bodoge.engine.notation import normalize
+from bodoge.engine.notation import normalize_action
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import OptionSpec, resolve_options
 from bodoge.engine.result import Result
@@ -156,8 +156,9 @@ class State(ABC):
 
     @abstractmethod
     def _parse_action(self, text: str) -> int:
-        """The action a notation names (already NFKC-normalised and stripped by `parse_action`);
-        raises IllegalAction when it names none."""
+        """The action a notation names, given as `parse_action` read it (`bodoge.engine.notation`:
+        NFKC-normalised, stripped, lower case, no spaces beside separators); raises
+        IllegalAction when it names none."""
 
     @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -402,8 +403,9 @@ class State(ABC):
 
     def parse_action(self, text: object) -> int:
         """The action a typed notation names, read by the one rule of `bodoge.engine.notation`
-        (NFKC, plain ASCII numbers) before the game's own parser sees it."""
-        return self._parse_action(normalize(text))
+        (NFKC, plain ASCII numbers, any case, spaces beside separators dropped) before the
+        game's own parser sees it."""
+        return self._parse_action(normalize_action(text))
 
     def apply_text(self, seat: int, text: object) -> list[Event]:
         return self.apply(seat, self.parse_action(text))

@@ -67,13 +67,15 @@ def text(action: int) -> str:
     return next(word for word, value in _SIMPLE.items() if value == action)
 
 
+_DECK_OF = {deck.lower(): index for index, deck in enumerate(DECKS)}  # the parser reads lower case
+
+
 def parse(notation: str) -> int:
-    raw = notation.strip().lower()
-    word, _, arg = raw.partition(":")
+    word, _, arg = notation.partition(":")
     if not arg and word in _SIMPLE:
         return _SIMPLE[word]
-    if word in _DECK_WORDS and arg.upper() in ("A", "B"):
-        return _DECK_WORDS[word] + DECKS.index(arg.upper())
+    if word in _DECK_WORDS and arg in _DECK_OF:
+        return _DECK_WORDS[word] + _DECK_OF[arg]
     if word == "name" and arg in CODE:
         return NAME + CODE[arg]
     try:

@@ -836,7 +836,7 @@ class MonsterHex(AbilityRules):
         return f"faction:{c.factions[action - FACTION_BASE].key}"
 
     def _parse_action(self, text: str) -> int:
-        word, _, arg = text.strip().lower().partition(":")
+        word, _, arg = text.partition(":")
         c = self.c
         code: int | None = None
         words = {"pass": PASS, "blitz": BLITZ_ACTION, "scheme": SCHEME_ACTION}

@@ -408,9 +408,9 @@ class AuctionState(State):
         raise IllegalAction(f"action {action} is outside 0..{PLACE_BASE + CARD_COUNT * 15 - 1}")
 
     def _parse_action(self, text: str) -> int:
-        word = str(text).strip().lower()
+        word = text
         if word.startswith("bid:"):
-            amount = word[4:].strip()
+            amount = word[4:]
             if amount.isdigit() and int(amount) <= MONEY:
                 return int(amount)
         elif word.startswith("place:"):

@@ -299,11 +299,11 @@ class EvolutionState(State):
         return "roll" if action == ROLL else f"take:{card_key(action - TAKE)}"
 
     def _parse_action(self, text: str) -> int:
-        words = text.strip().lower() if isinstance(text, str) else ""
+        words = text
         if words == "roll":
             return ROLL
         verb, _, name = words.partition(":")
-        card = _CARD_BY_NAME.get(name.strip()) if verb == "take" else _CARD_BY_NAME.get(words)
+        card = _CARD_BY_NAME.get(name) if verb == "take" else _CARD_BY_NAME.get(words)
         if card is None:
             raise IllegalAction(
                 f"{text!r} is not a Monster Evolution action (examples: roll, take:griffin)"

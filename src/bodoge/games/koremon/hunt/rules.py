@@ -472,7 +472,7 @@ class HuntState(State):
         raise IllegalAction(f"action {action} is outside 0..{P.SLOTS}")
 
     def _parse_action(self, text: str) -> int:
-        word = str(text).strip().lower()
+        word = text
         if word == "roll":
             return ROLL_ACTION
         slot = P.parse_slot(word.removeprefix("place:"))

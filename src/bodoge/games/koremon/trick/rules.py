@@ -395,16 +395,13 @@ class TrickState(State):
         return "play:mimic"
 
     def _parse_action(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action")
-        words = text.strip().lower()
-        body = words.removeprefix("play:").strip()
+        body = text.removeprefix("play:")
         name, sep, named = body.partition("=")
-        card = _CARD_BY_NAME.get(name.strip())
+        card = _CARD_BY_NAME.get(name)
         if card is not None:
             if not sep:
                 return LEAD_MIMIC if card == MIMIC else card
-            kind = _CARD_BY_NAME.get(named.strip())
+            kind = _CARD_BY_NAME.get(named)
             if card == MIMIC and kind is not None and kind != MIMIC:
                 return NAMED + kind
         raise IllegalAction(
