@@ -25,6 +25,7 @@ from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon.auction import words as auction_words
+from bodoge.games.koremon.auction.observe import observer as auction_observer
 from bodoge.games.koremon.common import heuristics as H
 from bodoge.games.koremon.common import playouts, words
 from bodoge.games.koremon.common import pyramid as P
@@ -42,7 +43,6 @@ from bodoge.games.koremon.common.cards import (
     read_int,
     read_list,
 )
-from bodoge.games.koremon.common.observe import auction_observer
 from bodoge.games.koremon.common.render import (
     AUCTION,
     LABELS,

@@ -35,9 +35,9 @@ from bodoge.games.koremon.common.cards import (
     evolution_set,
     species_of_rank,
 )
-from bodoge.games.koremon.common.observe import evolution_observer
 from bodoge.games.koremon.common.render import EVOLUTION, LABELS, language
 from bodoge.games.koremon.evolution import words as evolution_words
+from bodoge.games.koremon.evolution.observe import observer as evolution_observer
 
 SPECIES_COUNT = MIMIC
 ROLL = 0

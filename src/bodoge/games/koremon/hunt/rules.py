@@ -39,7 +39,6 @@ from bodoge.games.koremon.common.cards import (
     read_list,
     shuffled_deck,
 )
-from bodoge.games.koremon.common.observe import hunt_observer
 from bodoge.games.koremon.common.render import (
     HUNT,
     LABELS,
@@ -49,6 +48,7 @@ from bodoge.games.koremon.common.render import (
     seat_list,
 )
 from bodoge.games.koremon.hunt import words as hunt_words
+from bodoge.games.koremon.hunt.observe import observer as hunt_observer
 
 RING = 6
 PHASES = ("roll", "place", "over")

@@ -41,10 +41,10 @@ from bodoge.games.koremon.common.cards import (
     check_cards,
     trick_deck,
 )
-from bodoge.games.koremon.common.observe import trick_observer
 from bodoge.games.koremon.common.render import LABELS, TRICK, language
 from bodoge.games.koremon.trick import words as trick_words
 from bodoge.games.koremon.trick.inference import WeightedDeal, unlikely_cards
+from bodoge.games.koremon.trick.observe import observer as trick_observer
 from bodoge.games.koremon.trick.tricks import (
     ACTIONS,
     FACE_UP_POINTS,
