@@ -1,6 +1,6 @@
 """The greedy bot's judgements in Monster Auction, Hunt the Monster and Trick the Monster
-(src/bodoge/games/koremon/heuristics.py): on hand-written positions each must prefer the sensible
-option, and none may depend on what its seat cannot know."""
+(each game's `bot.py` in src/bodoge/games/koremon/): on hand-written positions each must prefer
+the sensible option, and none may depend on what its seat cannot know."""
 
 from __future__ import annotations
 

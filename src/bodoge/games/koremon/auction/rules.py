@@ -24,11 +24,11 @@ from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
+from bodoge.games.koremon.auction import bot
 from bodoge.games.koremon.auction import words as auction_words
 from bodoge.games.koremon.auction.observe import observer as auction_observer
-from bodoge.games.koremon.common import heuristics as H
-from bodoge.games.koremon.common import playouts, words
 from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     FULL_COUNTS,
@@ -174,7 +174,7 @@ class AuctionState(State):
             # pyramid, money), not a uniform draw, which would guess half the money on one card.
             other.bids[each] = []
             for _ in range(written[each]):
-                other.bids[each].append(playouts.auction_bid(other, each, rng))
+                other.bids[each].append(bot.auction_bid(other, each, rng))
         return other
 
     # ---- protocol ------------------------------------------------------------------------
@@ -364,14 +364,14 @@ class AuctionState(State):
         )
 
     def heuristic(self, seat: int) -> float:
-        return H.auction_value(self, seat)
+        return bot.auction_value(self, seat)
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
-        return playouts.auction_action(self, seat, legal, rng)
+        return bot.auction_action(self, seat, legal, rng)
 
     def search_actions(self, seat: int) -> list[int]:
         if self.phase == BID:
-            return playouts.auction_bid_candidates(self, seat)
+            return bot.auction_bid_candidates(self, seat)
         return self.legal_actions(seat)
 
     # ---- words ---------------------------------------------------------------------------

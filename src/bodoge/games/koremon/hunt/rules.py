@@ -22,9 +22,8 @@ from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon.common import heuristics as H
-from bodoge.games.koremon.common import playouts, words
 from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     FULL_COUNTS,
     KEYS,
@@ -47,6 +46,7 @@ from bodoge.games.koremon.common.render import (
     pyramid_block,
     seat_list,
 )
+from bodoge.games.koremon.hunt import bot
 from bodoge.games.koremon.hunt import words as hunt_words
 from bodoge.games.koremon.hunt.observe import observer as hunt_observer
 
@@ -101,7 +101,7 @@ def _placements(filled: int, mimics: int, row: int) -> tuple[tuple[int, ...], in
         for i in range(P.SLOTS)
     ]
     legal = [1 + slot for slot in slots]
-    best = legal.index(playouts.hunt_action(pyramid, _STAND_IN[row], legal))
+    best = legal.index(bot.hunt_action(pyramid, _STAND_IN[row], legal))
     return tuple(slots), best, tuple(_open_rows(filled | 1 << slot) for slot in slots)
 
 
@@ -352,10 +352,10 @@ class HuntState(State):
         return ranked_result(scores, keys, detail={"cards": counts, "end": ENDS[self.end]})
 
     def heuristic(self, seat: int) -> float:
-        return H.hunt_value(self, seat)
+        return bot.hunt_value(self, seat)
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
-        return playouts.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
+        return bot.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
 
     # ---- the search's simulated games -------------------------------------------------
 

@@ -4,7 +4,7 @@ No rule forces a card (there is no obligation to follow), so nothing is certain;
 who let a rival take a trick while holding a Mimic to feed it, passed up a trick worth having
 that a card of the trick's species would have taken, or led a valuable card while holding a
 cheap one, probably holds no such card. The judge of "probably" is the search's own rule of
-thumb (`playouts.play_value`): each card type it would have clearly preferred to the one
+thumb (`bot.play_value`): each card type it would have clearly preferred to the one
 played, and that the seat has not played since, becomes unlikely in that seat's hand. A
 determinization then deals unlikely cards to a seat less often (`deal_weighted`), instead of
 dealing every unseen card uniformly. Measured gain in strength: within the noise (54.0% against
@@ -19,7 +19,7 @@ from functools import lru_cache
 from bodoge.engine import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC
-from bodoge.games.koremon.common.playouts import play_value
+from bodoge.games.koremon.trick.bot import play_value
 from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, trick_entry
 
 # Weight of a card type the seat's plays argue against (1 for the others). Measured in 30

@@ -30,8 +30,7 @@ from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon.common import heuristics as H
-from bodoge.games.koremon.common import playouts, words
+from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     MIMIC,
@@ -42,6 +41,7 @@ from bodoge.games.koremon.common.cards import (
     trick_deck,
 )
 from bodoge.games.koremon.common.render import LABELS, TRICK, language
+from bodoge.games.koremon.trick import bot
 from bodoge.games.koremon.trick import words as trick_words
 from bodoge.games.koremon.trick.inference import WeightedDeal, unlikely_cards
 from bodoge.games.koremon.trick.observe import observer as trick_observer
@@ -359,10 +359,10 @@ class TrickState(State):
         return ranked_result(totals, detail={"games": per_game})
 
     def heuristic(self, seat: int) -> float:
-        return H.trick_value(self, seat)
+        return bot.trick_value(self, seat)
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
-        return playouts.trick_action(self, seat, legal, rng)
+        return bot.trick_action(self, seat, legal, rng)
 
     # ---- words ---------------------------------------------------------------------------
 
