@@ -185,9 +185,9 @@ class AuctionState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.common import public as content
+        from bodoge.games.koremon.auction import public
 
-        return content.auction(cls, players, options)
+        return public.content(players, options)
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:

@@ -75,9 +75,9 @@ class EvolutionState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.common import public as content
+        from bodoge.games.koremon.evolution import public
 
-        return content.evolution(cls, players, options)
+        return public.content(players, options)
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:

@@ -228,9 +228,9 @@ class HuntState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.common import public as content
+        from bodoge.games.koremon.hunt import public
 
-        return content.hunt(cls, players, options)
+        return public.content(players, options)
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:

@@ -231,9 +231,9 @@ class TrickState(State):
 
     @classmethod
     def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.common import public as content
+        from bodoge.games.koremon.trick import public
 
-        return content.trick(cls, players, options)
+        return public.content(players, options)
 
     @classmethod
     def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
