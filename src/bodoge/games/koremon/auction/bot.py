@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bodoge.engine import Rng
+from bodoge.games.koremon.auction.codes import BID, OVER, PLACE_BASE, ROUNDS
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.bot import (
     best_slot,
@@ -34,7 +35,6 @@ _ELIMINATION = 60.0  # the cost of a bid that may win an unplaceable card, per u
 
 def _money_worth(state: AuctionState, seat: int, money: float) -> float:
     """Money buys future monsters: worth more the more rounds and open slots are left."""
-    from bodoge.games.koremon.auction.rules import ROUNDS
 
     rounds_left = max(0, ROUNDS - state.round)
     room = state.pyramids[seat].count(P.EMPTY) - len(state.to_place[seat])
@@ -59,7 +59,6 @@ def win_chance(amount: int, rivals_money: Sequence[int], cards: int) -> float:
 
 
 def auction_value(state: AuctionState, seat: int) -> float:
-    from bodoge.games.koremon.auction.rules import BID, OVER
 
     if state.out[seat]:
         return OUT + state.out[seat]
@@ -154,7 +153,6 @@ def _placeable_count(pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok
 
 def _money_per_round(state: AuctionState, seat: int) -> float:
     """The seat's money spread over the rounds left, this one included."""
-    from bodoge.games.koremon.auction.rules import ROUNDS
 
     return state.money[seat] / max(1, ROUNDS - state.round + 1)
 
@@ -201,7 +199,6 @@ def auction_bid_candidates(state: AuctionState, seat: int) -> list[int]:
 
 
 def auction_action(state: AuctionState, seat: int, legal: list[int], rng: Rng) -> int:
-    from bodoge.games.koremon.auction.rules import BID, PLACE_BASE
 
     if state.phase == BID:
         return auction_bid(state, seat, rng)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.games.koremon.auction import codes as auction
 from bodoge.games.koremon.common.cards import FULL_COUNTS
 from bodoge.games.koremon.common.observe import (
     CARD_ORDER,
@@ -30,7 +31,6 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
     """Monster Auction: the round, the six monsters, every seat's money, status, pyramid and
     cards to place, the seat's own bid so far (others' stay hidden until the reveal), the last
     reveal and the discard."""
-    from bodoge.games.koremon.auction import rules as auction  # here: the rules import this module
 
     rounds, money, size = auction.ROUNDS, auction.MONEY, auction.ROUND_CARDS
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.games.koremon.auction.rules import MONEY, ROUND_CARDS, ROUNDS, AuctionState
+from bodoge.games.koremon.auction.codes import MONEY, ROUND_CARDS, ROUNDS
+from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common.cards import full_deck
 from bodoge.games.koremon.common.public import (
     cards,

@@ -26,6 +26,16 @@ from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.games.koremon.auction import bot
 from bodoge.games.koremon.auction import words as auction_words
+from bodoge.games.koremon.auction.codes import (
+    BID,
+    MONEY,
+    OVER,
+    PHASES,
+    PLACE,
+    PLACE_BASE,
+    ROUND_CARDS,
+    ROUNDS,
+)
 from bodoge.games.koremon.auction.observe import observer as auction_observer
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common import words
@@ -55,12 +65,6 @@ from bodoge.games.koremon.common.render import (
     width,
 )
 
-MONEY = 100
-ROUNDS = 15
-ROUND_CARDS = 6
-PHASES = ("bid", "place", "over")
-BID, PLACE, OVER = range(len(PHASES))
-PLACE_BASE = MONEY + 1  # actions 0..100 bid that amount; then card * 15 + slot placements
 BID_LISTS = tuple(list(range(limit + 1)) for limit in range(MONEY + 1))  # shared legal lists
 
 INFO = GameInfo(

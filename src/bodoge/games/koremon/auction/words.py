@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bodoge.games.koremon.auction.codes import BID, PLACE_BASE
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common import words as W
 
@@ -17,7 +18,6 @@ def action_label(state: AuctionState, action: int, lang: str, seat: int | None =
     that monster would put the seat out; a placement names the card and the slot. The bid's
     words depend on the seat (its own bids so far): `Match.prompt` does not pass it, so without
     it they are what every pending seat shares."""
-    from bodoge.games.koremon.auction.rules import BID, PLACE_BASE
 
     ja = W.is_ja(lang)
     if action >= PLACE_BASE:

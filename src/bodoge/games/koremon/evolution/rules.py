@@ -26,26 +26,25 @@ from bodoge.engine.events import Event, EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
-    MIMIC,
     RANK,
     card_counts,
     card_key,
     card_name,
     check_cards,
-    evolution_set,
-    species_of_rank,
 )
 from bodoge.games.koremon.common.render import EVOLUTION, LABELS, language
 from bodoge.games.koremon.evolution import words as evolution_words
+from bodoge.games.koremon.evolution.codes import (
+    ACTIONS,
+    BY_RANK,
+    ROLL,
+    SET,
+    SET_COUNTS,
+    SPECIES_COUNT,
+    TAKE,
+)
 from bodoge.games.koremon.evolution.observe import observer as evolution_observer
 
-SPECIES_COUNT = MIMIC
-ROLL = 0
-TAKE = 1  # action TAKE + c: take species c from the supply
-ACTIONS = TAKE + SPECIES_COUNT
-BY_RANK = tuple(tuple(species_of_rank(rank)) for rank in range(6))  # BY_RANK[0] is empty
-SET = evolution_set()
-SET_COUNTS = card_counts(SET)
 _CARD_BY_NAME = {
     name: code
     for code in SET

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon.common import words as W
 from bodoge.games.koremon.common.cards import RANK
+from bodoge.games.koremon.evolution.codes import ROLL, TAKE
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.evolution.rules import EvolutionState
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
 
 def action_label(state: EvolutionState, action: int, lang: str) -> str:
     """`roll` says what total evolves the mover's monster; `take:<species>` names the card."""
-    from bodoge.games.koremon.evolution.rules import ROLL, TAKE
 
     ja = W.is_ja(lang)
     if action != ROLL:

@@ -21,12 +21,12 @@ from bodoge.games.koremon.common.observe import (
     to_move_piece,
     winners_piece,
 )
+from bodoge.games.koremon.hunt import codes as hunt
 
 
 def observer(players: int, options: Mapping[str, Any]) -> Observer:
     """Hunt the Monster: the ring, the Winhart piece, the last roll, whose turn, every pyramid,
     the deck's size and the discard."""
-    from bodoge.games.koremon.hunt import rules as hunt  # here: the rules import this module
 
     ring_size = hunt.RING
 

@@ -15,7 +15,8 @@ from bodoge.games.koremon.common.public import (
     ranks,
 )
 from bodoge.games.koremon.common.words import END_WORDS, both
-from bodoge.games.koremon.hunt.rules import RING, HuntState
+from bodoge.games.koremon.hunt.codes import RING
+from bodoge.games.koremon.hunt.rules import HuntState
 
 
 def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:

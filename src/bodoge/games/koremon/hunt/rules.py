@@ -48,14 +48,8 @@ from bodoge.games.koremon.common.render import (
 )
 from bodoge.games.koremon.hunt import bot
 from bodoge.games.koremon.hunt import words as hunt_words
+from bodoge.games.koremon.hunt.codes import ENDS, OVER, PHASES, PLACE, RING, ROLL, ROLL_ACTION
 from bodoge.games.koremon.hunt.observe import observer as hunt_observer
-
-RING = 6
-PHASES = ("roll", "place", "over")
-ROLL, PLACE, OVER = range(len(PHASES))
-ENDS = ("", "deck", "full", "dead")  # why the game ended ("" while it goes on)
-ROLL_ACTION = 0  # then 1 + slot index for "place:<slot>"
-
 
 _FULL = (1 << P.SLOTS) - 1
 # Per set of rows (bit r), the species of those ranks as card bits (`P.placeable_mask`'s table).

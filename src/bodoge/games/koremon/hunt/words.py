@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon.common import words as W
+from bodoge.games.koremon.hunt.codes import ENDS, ROLL_ACTION
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.hunt.rules import HuntState
@@ -12,7 +13,6 @@ if TYPE_CHECKING:
 
 def action_label(state: HuntState, action: int, lang: str) -> str:
     """`roll` says where Winhart stands; `place:5.3` names the card taken and the slot."""
-    from bodoge.games.koremon.hunt.rules import ROLL_ACTION
 
     ja = W.is_ja(lang)
     card = state.ring[state.piece]
@@ -32,7 +32,6 @@ def action_label(state: HuntState, action: int, lang: str) -> str:
 
 def describe_result(state: HuntState, lang: str, names: list[str] | None) -> list[str]:
     """Seed 4.: the best pyramid wins; RULINGS §3: ties go to more cards placed, then shared."""
-    from bodoge.games.koremon.hunt.rules import ENDS
 
     result = state.result()
     if result is None:
