@@ -14,23 +14,21 @@ same as shuffling first, and a random playout seldom turns more than a dozen car
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine import Event, GameInfo, IllegalAction, OptionSpec, Result, State
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
-from bodoge.games.koremon.auction import bot
+from bodoge.games.koremon.auction import bot, state_json
 from bodoge.games.koremon.auction import words as auction_words
 from bodoge.games.koremon.auction.codes import (
     BID,
     MONEY,
     OVER,
-    PHASES,
     PLACE,
     PLACE_BASE,
     ROUND_CARDS,
@@ -41,17 +39,10 @@ from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
-    FULL_COUNTS,
     KEYS,
-    card_counts,
     card_key,
-    card_name,
-    check_cards,
     full_deck,
     parse_card,
-    read_card,
-    read_int,
-    read_list,
 )
 from bodoge.games.koremon.common.render import (
     AUCTION,
@@ -249,7 +240,7 @@ class AuctionState(State):
         won: list[list[int]] = [[] for _ in range(self.players)]
         # per monster, the bidders' amounts (an out seat bids nothing)
         for card, amounts in zip(table, zip(*[bids[s] for s in bidders], strict=True), strict=True):
-            best = max(amounts)  # `_single_highest`, written out
+            best = max(amounts)  # `state_json._single_highest`, written out
             if best > 0 and amounts.count(best) == 1:
                 winner = bidders[amounts.index(best)]
                 won[winner].append(card)
@@ -436,276 +427,14 @@ class AuctionState(State):
             return "placing" if self.to_place[seat] else "waiting"
         return "sealed" if len(self.bids[seat]) == len(self.table) else "bidding"
 
-    def _last_json(self) -> dict[str, Any] | None:
-        if not self.last:
-            return None
-        return {
-            "cards": [card_key(card) for card in self.last["table"]],
-            "bids": [bid[:] for bid in self.last["bids"]],
-            "winners": self.last["winners"][:],
-        }
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
-            "round": self.round,
-            "phase": PHASES[self.phase],
-            "table": [card_key(card) for card in self.table],
-            "deck_count": len(self.deck),
-            "discard": [card_key(card) for card in self.discard],
-            "money": self.money[:],
-            "status": [self._status(s) for s in range(self.players)],
-            "out": self.out[:],
-            "to_place": [[card_key(card) for card in cards] for cards in self.to_place],
-            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
-            "scores": self.scores(),
-            "last_reveal": self._last_json(),
-        }
-        if seat is not None:
-            view["my_bid"] = self.bids[seat][:]
-        return view
+        return state_json.view(self, seat)
 
     def _write(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "phase": PHASES[self.phase],
-            # top card first; then the bottom cards that are not in any order yet
-            "deck": [card_key(card) for card in reversed(self.deck[self.loose :])],
-            "deck_unordered": [card_key(card) for card in self.deck[: self.loose]],
-            "table": [card_key(card) for card in self.table],
-            "discard": [card_key(card) for card in self.discard],
-            "money": self.money[:],
-            "bids": [bid[:] for bid in self.bids],
-            "out": self.out[:],
-            "to_place": [[card_key(card) for card in cards] for cards in self.to_place],
-            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
-            "last_reveal": self._last_json(),
-        }
+        return state_json.write(self)
 
     def _read(self, data: dict[str, Any]) -> None:
-        n = self.players
-        if data.get("phase") not in PHASES:
-            raise InvalidState(f"phase must be one of {', '.join(PHASES)}")
-        self.phase = PHASES.index(data["phase"])
-        self.round = read_int(data, "round", 1, ROUNDS)
-        self.deck = [read_card(key, "deck") for key in read_list(data, "deck")[::-1]]
-        loose = data.get("deck_unordered", [])
-        if not isinstance(loose, list):
-            raise InvalidState("deck_unordered must be a list")
-        self.loose = len(loose)
-        self.deck[:0] = [read_card(key, "deck_unordered") for key in loose]
-        self.table = [read_card(key, "table") for key in read_list(data, "table")]
-        self.discard = [read_card(key, "discard") for key in read_list(data, "discard")]
-        self.money = _seat_ints(data, "money", n, MONEY)
-        self.out = _seat_ints(data, "out", n, ROUNDS)
-        bids = _per_seat(data, "bids", n)
-        self.bids = []
-        for seat, bid in enumerate(bids):
-            if not all(_amount(a) for a in bid):
-                raise InvalidState(f"bids of seat {seat} must be whole amounts of at least 0")
-            if sum(bid) > self.money[seat]:
-                raise InvalidState(f"bids of seat {seat} add up to more than its money")
-            self.bids.append(list(bid))
-        self.to_place = [
-            [read_card(key, f"to_place of seat {seat}") for key in cards]
-            for seat, cards in enumerate(_per_seat(data, "to_place", n))
-        ]
-        pyramids = _per_seat(data, "pyramids", n, kind=dict)
-        self.pyramids = [
-            P.read(pyr, f"pyramid of seat {seat}") for seat, pyr in enumerate(pyramids)
-        ]
-        self.last = self._read_last(data.get("last_reveal"))
-        self._check_cards()
-        for seat, pyramid in enumerate(self.pyramids):
-            P.check(pyramid, self.mimics_ok, f"pyramid of seat {seat}")
-        self._check_phase()
-        if self.last:
-            self._check_last()
-        self._check_money()
-        self._check_ply()
-        self.waiting = self._find_waiting()
-
-    def _read_last(self, last: Any) -> dict[str, Any]:
-        if last is None:
-            return {}
-        if not isinstance(last, dict):
-            raise InvalidState("last_reveal must be null or {cards, bids, winners}")
-        table = [read_card(key, "last_reveal cards") for key in read_list(last, "cards")]
-        bids = _per_seat(last, "bids", self.players)
-        for bid in bids:
-            if bid and (len(bid) != len(table) or not all(_amount(a) for a in bid)):
-                raise InvalidState("last_reveal bids: each seat's bid is [] or one amount a card")
-        winners = read_list(last, "winners")
-        if len(winners) != len(table) or not all(
-            isinstance(w, int) and -1 <= w < self.players for w in winners
-        ):
-            raise InvalidState("last_reveal winners must give a seat or -1 for each card")
-        return {"table": table, "bids": [list(bid) for bid in bids], "winners": list(winners)}
-
-    @property
-    def _revealed(self) -> int:
-        """Rounds whose bids have been revealed: all begun ones but one still being bid on."""
-        return self.round - 1 if self.phase == BID else self.round
-
-    def _check_cards(self) -> None:
-        """Seed 1.: the 90 cards are all somewhere (deck, table, discard, a pyramid or waiting
-        to be placed)."""
-        held = [c for pyr in self.pyramids for c in pyr] + [c for x in self.to_place for c in x]
-        check_cards(card_counts([*self.deck, *self.table, *self.discard, *held]), FULL_COUNTS)
-
-    def _check_phase(self) -> None:
-        # Seed 2.「各ラウンドの最初に山札の上から６枚のカードを表に向け」: after round r the deck
-        # holds 90 - 6r.
-        expected = sum(FULL_COUNTS) - ROUND_CARDS * self.round
-        if len(self.deck) != expected:
-            raise InvalidState(
-                f"the deck holds {len(self.deck)} cards, but {self.round} round(s) of "
-                f"{ROUND_CARDS} leave {expected}"
-            )
-        size = len(self.table)
-        revealed = self._revealed
-        for seat in range(self.players):
-            if self.out[seat] > revealed:
-                raise InvalidState(
-                    f"out: seat {seat} went out in round {self.out[seat]}, but only "
-                    f"{revealed} round(s) have been revealed"
-                )
-            if self.out[seat] and (self.bids[seat] or self.to_place[seat]):
-                raise InvalidState(f"seat {seat} is out, so it has no bids and no cards to place")
-        if not revealed and self.money != [MONEY] * self.players:
-            raise InvalidState(f"before the first reveal every seat has {MONEY} money")
-        still_in = [s for s in range(self.players) if not self.out[s]]
-        broke = all(not self.money[s] for s in still_in)
-        if self.phase == BID:
-            if size != ROUND_CARDS:
-                raise InvalidState(f"in the bid phase the table holds {ROUND_CARDS} monsters")
-            if any(len(bid) > size for bid in self.bids):
-                raise InvalidState("a seat has bid on more monsters than the table holds")
-            if any(self.to_place):
-                raise InvalidState("cards wait to be placed, so the phase must be place")
-            if broke:
-                raise InvalidState("no seat still in has money left, so the game is over")
-            for seat in still_in:
-                if not self.money[seat] and self.bids[seat] != [0] * size:
-                    raise InvalidState(
-                        f"seat {seat} has no money, so its bid of {size} zeros is written for it"
-                    )
-            if all(self.out[s] or len(self.bids[s]) == size for s in range(self.players)):
-                raise InvalidState("every seat has sealed its bid: they must have been revealed")
-            return
-        if self.table or any(self.bids):
-            raise InvalidState(f"in the {PHASES[self.phase]} phase there are no table or bids")
-        if self.phase == PLACE:
-            if not any(self.to_place):
-                raise InvalidState("phase place, but no seat has cards to place")
-            for seat, cards in enumerate(self.to_place):
-                if cards and not P.can_place_all(self.pyramids[seat], cards, self.mimics_ok):
-                    raise InvalidState(f"seat {seat} cannot place its won cards: it is out")
-            return
-        if any(self.to_place):
-            raise InvalidState("the game is over, but cards wait to be placed")
-        if self.round < ROUNDS and not broke:
-            raise InvalidState(
-                f"the game ended in round {self.round} of {ROUNDS}, so no seat still in may "
-                "have money left"
-            )
-
-    def _won_last(self, seat: int) -> list[int]:
-        """The cards `seat` won at the last reveal."""
-        last = self.last
-        return [card for card, w in zip(last["table"], last["winners"], strict=True) if w == seat]
-
-    def _check_last(self) -> None:
-        """The last reveal (seed 3.) must be the one that led here: six monsters, a bid from
-        every seat then in, each winner the single highest positive bid, the won cards with
-        their winners (or discarded when the winner went out), the rest discarded."""
-        revealed = self._revealed
-        if not revealed:
-            raise InvalidState("no round has been revealed yet, so last_reveal must be null")
-        table, bids = self.last["table"], self.last["bids"]
-        if len(table) != ROUND_CARDS:
-            raise InvalidState(f"last_reveal must show the {ROUND_CARDS} monsters of a round")
-        for seat, bid in enumerate(bids):
-            gone = 0 < self.out[seat] < revealed
-            if bool(bid) == gone:
-                state = f"went out in round {self.out[seat]}" if gone else "was in the game"
-                raise InvalidState(
-                    f"last_reveal bids: seat {seat} {state}, so its bid must be "
-                    + ("[]" if gone else f"{ROUND_CARDS} amounts")
-                )
-        for i, winner in enumerate(self.last["winners"]):
-            expected = _single_highest([bid[i] if bid else 0 for bid in bids])
-            if winner != expected:
-                raise InvalidState(
-                    f"last_reveal winners: monster {i + 1} goes to "
-                    + (f"seat {expected}" if expected >= 0 else "nobody")
-                    + " by its bids (seed 3.: the single highest positive bid wins)"
-                )
-        discarded = [c for c, w in zip(table, self.last["winners"], strict=True) if w < 0]
-        for seat in range(self.players):
-            won = self._won_last(seat)
-            if self.out[seat] == revealed:
-                if not won or P.can_place_all(self.pyramids[seat], won, self.mimics_ok):
-                    raise InvalidState(
-                        f"seat {seat} went out in round {revealed}, so it won cards at the last "
-                        "reveal that it cannot place"
-                    )
-                discarded += won
-                continue
-            waiting = Counter(self.to_place[seat])
-            if waiting - Counter(won):
-                raise InvalidState(
-                    f"seat {seat} waits to place cards it did not win at the last reveal"
-                )
-            missing = Counter(won) - waiting - Counter(self.pyramids[seat])
-            if missing:
-                card = next(iter(missing))
-                raise InvalidState(
-                    f"seat {seat} won a {card_name(card)} at the last reveal: it must be in its "
-                    "pyramid or to_place"
-                )
-        if discarded and self.discard[-len(discarded) :] != discarded:
-            raise InvalidState(
-                "the discard must end with the cards the last reveal discarded: "
-                + ", ".join(card_key(card) for card in discarded)
-            )
-
-    def _check_money(self) -> None:
-        """A card is won only by a positive bid (seed 3., RULINGS §3), so each costs its winner
-        at least 1; at the last reveal all-pay took every written amount and winner-pays the
-        winning ones (seed 2.「使った金額は、総額から引いておきます」)."""
-        revealed = self._revealed
-        for seat in range(self.players):
-            spent = MONEY - self.money[seat]
-            least = P.count(self.pyramids[seat]) + len(self.to_place[seat])
-            if self.last:
-                won = [i for i, w in enumerate(self.last["winners"]) if w == seat]
-                bid = self.last["bids"][seat]
-                all_pay = self.options["payment"] == "all-pay"
-                paid = sum(bid) if all_pay else sum(bid[i] for i in won)
-                kept = 0 if self.out[seat] == revealed else len(won)
-                least += paid - kept
-            if spent < least:
-                raise InvalidState(
-                    f"seat {seat} has {self.money[seat]} money left, but the cards it won"
-                    + (" and its bids at the last reveal" if self.last else "")
-                    + f" cost at least {least}"
-                )
-
-    def _check_ply(self) -> None:
-        """The move counter counts every amount written and every card placed: round 1 has
-        every seat bid six amounts, each later round at least one seat (else the game is over),
-        and a seat with no money has its zeros written for it."""
-        n, revealed = self.players, self._revealed
-        placed = sum(P.count(pyramid) for pyramid in self.pyramids)
-        written = sum(len(bid) for seat, bid in enumerate(self.bids) if self.money[seat])
-        least = placed + written + (ROUND_CARDS * (n + revealed - 1) if revealed else 0)
-        most = placed + written + ROUND_CARDS * n * revealed
-        if not least <= self.ply <= most:
-            raise InvalidState(
-                f"ply {self.ply} does not fit round {self.round}: {revealed} revealed round(s), "
-                f"{placed} cards placed and {written} amounts written this round take "
-                f"{least}-{most} decisions"
-            )
+        state_json.read(self, data)
 
     # ---- terminal ------------------------------------------------------------------------
 
@@ -769,32 +498,3 @@ class AuctionState(State):
             assert result is not None
             lines.append(text["over"].format(winners=seat_list(result.winners, lang)))
         return "\n".join(lines)
-
-
-def _single_highest(amounts: Sequence[int]) -> int:
-    """The index of the single highest positive amount; -1 when none is positive or it is
-    tied (seed 3.「同点の場合は、誰もそのモンスターを得ることはできません」)."""
-    best = max(amounts)
-    if best > 0 and amounts.count(best) == 1:
-        return amounts.index(best)
-    return -1
-
-
-def _per_seat(data: dict[str, Any], key: str, players: int, kind: type = list) -> list[Any]:
-    value = read_list(data, key)
-    if len(value) != players or not all(isinstance(item, kind) for item in value):
-        raise InvalidState(f"{key} must hold one {kind.__name__} per seat ({players})")
-    return value
-
-
-def _seat_ints(data: dict[str, Any], key: str, players: int, high: int) -> list[int]:
-    value = read_list(data, key)
-    if len(value) != players or not all(
-        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= high for x in value
-    ):
-        raise InvalidState(f"{key} must hold one whole number 0..{high} per seat ({players})")
-    return list(value)
-
-
-def _amount(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MONEY
