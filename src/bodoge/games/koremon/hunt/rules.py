@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from bodoge.engine import Event, GameInfo, IllegalAction, InvalidState, OptionSpec, Result, State
+from bodoge.engine import Event, GameInfo, IllegalAction, OptionSpec, Result, State
 from bodoge.engine.dice import faces
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.observe import Observer
@@ -25,17 +25,11 @@ from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
-    FULL_COUNTS,
     KEYS,
     MIMIC,
     RANK,
-    card_counts,
     card_key,
-    check_cards,
     full_deck,
-    read_card,
-    read_int,
-    read_list,
     shuffled_deck,
 )
 from bodoge.games.koremon.common.render import (
@@ -46,9 +40,9 @@ from bodoge.games.koremon.common.render import (
     pyramid_block,
     seat_list,
 )
-from bodoge.games.koremon.hunt import bot
+from bodoge.games.koremon.hunt import bot, state_json
 from bodoge.games.koremon.hunt import words as hunt_words
-from bodoge.games.koremon.hunt.codes import ENDS, OVER, PHASES, PLACE, RING, ROLL, ROLL_ACTION
+from bodoge.games.koremon.hunt.codes import ENDS, OVER, PLACE, RING, ROLL, ROLL_ACTION
 from bodoge.games.koremon.hunt.observe import observer as hunt_observer
 
 _FULL = (1 << P.SLOTS) - 1
@@ -477,134 +471,13 @@ class HuntState(State):
     # ---- views and JSON ------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "ring": [card_key(card) if card >= 0 else None for card in self.ring],
-            "piece": self.piece + 1,
-            "deck_count": len(self.deck),
-            "discard": [card_key(card) for card in self.discard],
-            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
-            "scores": self.scores(),
-            "turn": self.turn,
-            "phase": PHASES[self.phase],
-            "die": self.die,
-            "end": ENDS[self.end] or None,
-        }
+        return state_json.view(self, seat)
 
     def _write(self) -> dict[str, Any]:
-        return {
-            "deck": [card_key(card) for card in reversed(self.deck)],  # top card first
-            "ring": [card_key(card) if card >= 0 else None for card in self.ring],
-            "discard": [card_key(card) for card in self.discard],
-            "piece": self.piece + 1,
-            "pyramids": [P.to_json(pyramid) for pyramid in self.pyramids],
-            "turn": self.turn,
-            "phase": PHASES[self.phase],
-            "die": self.die,
-            "end": ENDS[self.end] or None,
-        }
+        return state_json.write(self)
 
     def _read(self, data: dict[str, Any]) -> None:
-        self.deck = [read_card(key, "deck") for key in read_list(data, "deck")[::-1]]
-        ring = read_list(data, "ring")
-        if len(ring) != RING:
-            raise InvalidState(f"ring must list {RING} positions, not {len(ring)}")
-        self.ring = [-1 if key is None else read_card(key, "ring") for key in ring]
-        discard = data.get("discard", [])
-        if not isinstance(discard, list):
-            raise InvalidState("discard must be a list")
-        self.discard = [read_card(key, "discard") for key in discard]
-        self.piece = read_int(data, "piece", 1, RING) - 1
-        pyramids = read_list(data, "pyramids")
-        if len(pyramids) != self.players:
-            raise InvalidState(f"pyramids must list one pyramid per seat ({self.players})")
-        self.pyramids = [
-            P.read(pyr, f"pyramid of seat {seat}") for seat, pyr in enumerate(pyramids)
-        ]
-        self.turn = read_int(data, "turn", 0, self.players - 1)
-        if data.get("phase") not in PHASES:
-            raise InvalidState(f"phase must be one of {', '.join(PHASES)}")
-        self.phase = PHASES.index(data["phase"])
-        self.die = read_int(data, "die", 0, 6)
-        end = data.get("end") or ""
-        if end not in ENDS or (end == "") != (self.phase != OVER):
-            raise InvalidState(f"end must be one of {', '.join(ENDS[1:])} when over, else null")
-        self.end = ENDS.index(end)
-        # Seed 1.: the 90 cards are all somewhere (deck, ring, discard or a pyramid).
-        placed = [card for pyramid in self.pyramids for card in pyramid]
-        check_cards(card_counts([*self.deck, *self.ring, *self.discard, *placed]), FULL_COUNTS)
-        for seat, pyramid in enumerate(self.pyramids):
-            P.check(pyramid, self.mimics_ok, f"pyramid of seat {seat}")
-        self._derive()
-        self._check_discard()
-        self._check_ring()
-        self._check_ply()
-        # Seed 4.「カードの補充の時、山札が無くなるか、誰かが場に１５枚全部並べたら、ゲーム終了」
-        full = any(P.is_full(pyramid) for pyramid in self.pyramids)
-        if self.phase != OVER and full:
-            raise InvalidState("a seat has filled all 15 slots, so the game is over")
-        if ENDS[self.end] == "full" and not full:
-            raise InvalidState("end is full, but no seat has filled all 15 slots")
-        if ENDS[self.end] == "dead" and (self.options["dead_ring"] != "end" or not self._dead()):
-            raise InvalidState("end is dead only with dead_ring=end and a ring nobody can use")
-        if self.phase == ROLL and self._dead():
-            raise InvalidState(
-                "no seat can place any ring card: the ring must have been renewed at once "
-                "(or, with dead_ring=end, the game ended)"
-            )
-        if self.phase == PLACE and not self.masks[self.turn] >> self.ring[self.piece] & 1:
-            raise InvalidState("phase place, but the card under the piece cannot be placed")
-
-    def _check_discard(self) -> None:
-        """Only a dead ring's renewal discards (bodoge's ruling), always all six cards: none
-        ever happens with dead_ring=end."""
-        size = len(self.discard)
-        if self.options["dead_ring"] == "end" and size:
-            raise InvalidState("with dead_ring=end no ring is renewed, so the discard is empty")
-        if size % RING:
-            raise InvalidState(
-                f"the discard holds {size} cards, but renewals discard whole rings of {RING}"
-            )
-
-    def _check_ring(self) -> None:
-        """A ring position is empty only once the game is over: a refill found the deck empty
-        (the position under the piece; seed 4.) or a renewal ran out of cards while turning
-        the new ring clockwise (its last positions)."""
-        empty = [i for i, card in enumerate(self.ring) if card < 0]
-        if not empty:
-            if ENDS[self.end] == "deck":
-                raise InvalidState("end is deck, but no ring position is empty")
-            return
-        if self.phase != OVER:
-            raise InvalidState("an empty ring position means the game is over")
-        if self.deck:
-            raise InvalidState(
-                f"ring position {empty[0] + 1} is empty, but the deck still holds "
-                f"{len(self.deck)} card(s) to fill it"
-            )
-        refill = empty == [self.piece] and ENDS[self.end] in ("deck", "full")
-        renewal = empty == list(range(empty[0], RING)) and ENDS[self.end] == "deck"
-        if not refill and not renewal:
-            raise InvalidState(
-                "empty ring positions must be the one under the piece (a refill found no card, "
-                "the game ending by deck or full) or the last ones (a renewal ran out, by deck)"
-            )
-
-    def _check_ply(self) -> None:
-        """The move counter counts rolls and placements: each placed card took a roll and a
-        placement; the die shows 0 only before the first roll, while the piece is still on
-        the first card turned (seed 1.)."""
-        placed = sum(P.count(pyramid) for pyramid in self.pyramids)
-        least = 2 * placed + (self.phase == PLACE)
-        if self.ply < least:
-            raise InvalidState(
-                f"ply {self.ply} is too few: {placed} cards placed"
-                + (" and a roll to place the next" if self.phase == PLACE else "")
-                + f" take at least {least} decisions"
-            )
-        if (self.die == 0) != (self.ply == 0):
-            raise InvalidState("die is 0 exactly until the first roll (ply 0)")
-        if not self.ply and self.piece:
-            raise InvalidState("before the first roll the piece is on position 1")
+        state_json.read(self, data)
 
     # ---- terminal ------------------------------------------------------------------------
 
