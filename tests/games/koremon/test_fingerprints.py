@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Rng, State, get_game
-from bodoge.games.koremon.auction.rules import BID, AuctionState
+from bodoge.games.koremon.auction.codes import BID
+from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common import pyramid as P
 
 GAMES_PER_CASE = 12

@@ -7,7 +7,8 @@ from typing import Any
 
 from bodoge.games.koremon.common.public import cards, option, ranks
 from bodoge.games.koremon.common.words import both
-from bodoge.games.koremon.trick.rules import DECK, RULE_NAMES, TrickState
+from bodoge.games.koremon.trick.codes import DECK, RULE_NAMES
+from bodoge.games.koremon.trick.rules import TrickState
 from bodoge.games.koremon.trick.tricks import FACE_UP_POINTS, POINTS
 
 

@@ -11,15 +11,13 @@ game 1, and the bottom 30, kept face down and dealt by the same dealer for game 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from itertools import compress
-from operator import add, mul
+from collections.abc import Callable, Mapping
+from operator import add
 from typing import Any, ClassVar
 
 from bodoge.engine import (
     GameInfo,
     IllegalAction,
-    InvalidState,
     OptionSpec,
     Result,
     Rng,
@@ -37,12 +35,18 @@ from bodoge.games.koremon.common.cards import (
     RANK,
     card_key,
     card_name,
-    check_cards,
-    trick_deck,
 )
 from bodoge.games.koremon.common.render import LABELS, TRICK, language
-from bodoge.games.koremon.trick import bot
+from bodoge.games.koremon.trick import bot, state_json
 from bodoge.games.koremon.trick import words as trick_words
+from bodoge.games.koremon.trick.codes import (
+    CARD_BY_NAME,
+    DECK,
+    KEYS,
+    RULE_NAMES,
+    SPECIES_COUNT,
+    held_species,
+)
 from bodoge.games.koremon.trick.inference import WeightedDeal, unlikely_cards
 from bodoge.games.koremon.trick.observe import observer as trick_observer
 from bodoge.games.koremon.trick.tricks import (
@@ -53,26 +57,7 @@ from bodoge.games.koremon.trick.tricks import (
     POINTS,
     rule_winner,
     small_winner,
-    trick_entry,
-    trick_winner,
 )
-
-SPECIES_COUNT = MIMIC  # species codes are 0..MIMIC-1
-SPECIES = range(SPECIES_COUNT)
-KEYS = tuple(card_key(card) for card in range(CARD_COUNT))
-DECK = trick_deck()
-DECK_COUNTS = tuple(DECK.count(c) for c in range(CARD_COUNT))
-RULE_NAMES = {
-    1: ("most cards of one species", "最も枚数が多いモンスター"),
-    2: ("most cards of one rank", "最も枚数が多いランク"),
-    3: ("smallest rank number", "最もランクの数字が小さいカード"),
-}
-# Names a player may type for a card: key, English and Japanese name.
-_CARD_BY_NAME = {
-    name: code
-    for code in range(CARD_COUNT)
-    for name in (card_key(code), card_name(code, "en").lower(), card_name(code, "ja"))
-}
 
 
 def _both(card: int, lang: str = "en") -> str:
@@ -190,7 +175,7 @@ class TrickState(State):
             hand = self.hands[seat]
             for card in cards[offset::players]:
                 hand[card] += 1
-            self.held[seat] = _held(hand)
+            self.held[seat] = held_species(hand)
         self.left = len(cards)
         self.leader = self.mover = (self.dealer + 1) % players
         self.led = 0
@@ -397,11 +382,11 @@ class TrickState(State):
     def _parse_action(self, text: str) -> int:
         body = text.removeprefix("play:")
         name, sep, named = body.partition("=")
-        card = _CARD_BY_NAME.get(name)
+        card = CARD_BY_NAME.get(name)
         if card is not None:
             if not sep:
                 return LEAD_MIMIC if card == MIMIC else card
-            kind = _CARD_BY_NAME.get(named)
+            kind = CARD_BY_NAME.get(named)
             if card == MIMIC and kind is not None and kind != MIMIC:
                 return NAMED + kind
         raise IllegalAction(
@@ -418,279 +403,14 @@ class TrickState(State):
                 keys += [KEYS[card]] * count
         return keys
 
-    @staticmethod
-    def _entries(trick: list[tuple[int, int, int]]) -> list[dict[str, Any]]:
-        return [
-            {"seat": seat, "card": card_key(card), "as": card_key(kind)}
-            for seat, card, kind in trick
-        ]
-
-    def _public(self) -> dict[str, Any]:
-        return {
-            "game_number": self.game + 1,
-            "games": self.games,
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "to_move": self.to_move() if self.left else None,
-            "led_mimics": [(self.leader + i) % self.players for i in range(self.led)],
-            "trick": self._entries(self.trick),
-            "hand_sizes": [sum(hand) for hand in self.hands],
-            "reserve_size": len(self.reserve),
-            "won": [
-                [self._pile_keys(pile) for pile in self.won[game]] for game in range(self.games)
-            ],
-            "face_up": [row[:] for row in self.face_up],
-            "scores": self.scores(),
-            "last_trick": self._entries(self.last_trick),
-            "last_winner": self.last_winner if self.last_winner >= 0 else None,
-            "last_rule": self.last_step or None,
-            "mimic_only": [seat for seat, known in enumerate(self.mimic_only) if known],
-            "plays": self._play_entries(),
-        }
-
-    def _play_entries(self) -> list[dict[str, Any]] | None:
-        """The cards played in this deal, in order (public: everyone saw them played)."""
-        if self.plays is None:
-            return None
-        return [{"seat": seat, "play": self.action_text(action)} for seat, action in self.plays]
-
-    @staticmethod
-    def _pile_keys(pile: list[int]) -> list[str]:
-        return [card_key(c) for c in range(CARD_COUNT) for _ in range(pile[c])]
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        data = self._public()
-        data["hand"] = self._hand_keys(seat) if seat is not None else None
-        return data
+        return state_json.view(self, seat)
 
     def _write(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "game_number": self.game + 1,
-            "leader": self.leader,
-            "led_mimics": self.led,
-            "hands": [self._hand_keys(seat) for seat in range(self.players)],
-            "reserve": [card_key(card) for card in self.reserve],
-            "trick": self._entries(self.trick),
-            "won": [[self._pile_keys(pile) for pile in game] for game in self.won],
-            "face_up": [row[:] for row in self.face_up],
-            "mimic_only": [seat for seat, known in enumerate(self.mimic_only) if known],
-            "last_trick": self._entries(self.last_trick),
-            "last_winner": self.last_winner if self.last_winner >= 0 else None,
-            "last_rule": self.last_step or None,
-            "plays": self._play_entries(),
-        }
+        return state_json.write(self)
 
     def _read(self, data: dict[str, Any]) -> None:
-        players, games = self.players, self.games
-        self.dealer = _seat(data.get("dealer"), players, "dealer")
-        self.leader = _seat(data.get("leader"), players, "leader")
-        number = data.get("game_number", 1)
-        if number not in range(1, games + 1):
-            raise InvalidState(f"game_number must be 1-{games} with {players} players")
-        self.game = number - 1
-        self.led = data.get("led_mimics", 0)
-        if not isinstance(self.led, int) or not 0 <= self.led < players:
-            raise InvalidState(f"led_mimics must be 0-{players - 1}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise InvalidState(f"hands must be a list of {players} card lists")
-        self.hands = [_counts(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
-        self.held = [_held(hand) for hand in self.hands]
-        reserve = _list(data.get("reserve", []), "reserve")
-        self.reserve = [_card(text, "reserve") for text in reserve]
-        self.trick = _read_entries(data.get("trick", []), "trick", players)
-        self.trick_kinds = _mask(kind for _, _, kind in self.trick)
-        self.mover = (self.leader + self.led + len(self.trick)) % players
-        won = data.get("won")
-        if not isinstance(won, list) or len(won) != games:
-            raise InvalidState(f"won must hold {games} game(s) of {players} piles")
-        self.won = []
-        for game, piles in enumerate(won):
-            if not isinstance(piles, list) or len(piles) != players:
-                raise InvalidState(f"won[{game}] must hold {players} piles")
-            self.won.append([_counts(pile, f"won[{game}][{s}]") for s, pile in enumerate(piles)])
-        self.points = [[sum(map(mul, pile, POINTS)) for pile in game] for game in self.won]
-        face_up = data.get("face_up")
-        if (
-            not isinstance(face_up, list)
-            or len(face_up) != games
-            or any(not isinstance(row, list) or len(row) != players for row in face_up)
-            or any(not isinstance(n, int) or n < 0 for row in face_up for n in row)
-        ):
-            raise InvalidState(f"face_up must hold {games} list(s) of {players} counts")
-        self.face_up = [row[:] for row in face_up]
-        only = _list(data.get("mimic_only", []), "mimic_only")
-        self.mimic_only = [False] * players
-        for seat in only:
-            self.mimic_only[_seat(seat, players, "mimic_only")] = True
-        self.last_trick = _read_entries(data.get("last_trick", []), "last_trick", players)
-        _check_trick(self.last_trick, "last_trick")
-        last = data.get("last_winner")
-        self.last_winner = -1 if last is None else _seat(last, players, "last_winner")
-        step = data.get("last_rule")
-        self.last_step = 0 if step is None else step
-        if self.last_step not in (0, 1, 2, 3):
-            raise InvalidState("last_rule must be 1, 2, 3 or null")
-        # Seed 4: the last trick's winner and deciding rule follow from its cards (none when it
-        # held only led Mimics, or before the first trick).
-        expected = trick_winner(self.last_trick) if self.last_trick else (-1, 0)
-        if (self.last_winner, self.last_step) != expected:
-            raise InvalidState(
-                "last_winner and last_rule must be those of last_trick by the seed's rules ①②③ "
-                f"(seat {expected[0]}, rule {expected[1]}), or null when it has no monster"
-            )
-        self.left = sum(sum(hand) for hand in self.hands)
-        self.plays = self._read_plays(data.get("plays"))
-        self._check_consistency()
-        if self.plays is not None:
-            self._check_plays(self.plays)
-
-    def _read_plays(self, entries: Any) -> list[tuple[int, int]] | None:
-        if entries is None:
-            return None
-        plays = []
-        for entry in _list(entries, "plays"):
-            if not isinstance(entry, dict):
-                raise InvalidState("plays: each entry must be an object")
-            seat = _seat(entry.get("seat"), self.players, "plays seat")
-            try:
-                action = self.parse_action(entry.get("play"))
-            except IllegalAction as error:
-                raise InvalidState(f"plays: {error}") from None
-            plays.append((seat, action))
-        return plays
-
-    def _check_plays(self, plays: list[tuple[int, int]]) -> None:
-        """The plays of this deal (optional: a position written by hand may leave them out) must
-        be the ones that led here: replayed from the deal, they give every trick's seats in
-        turn, the cards won and face up in this game, the leader and the trick in progress."""
-        players = self.players
-        if len(plays) != len(DECK) // self.games - self.left:
-            raise InvalidState("plays must list every card played in this deal, or be left out")
-        won = [[0] * CARD_COUNT for _ in range(players)]
-        face_up = [0] * players
-        leader = (self.dealer + 1) % players
-        trick: list[tuple[int, int, int]] = []
-        led = 0
-        for seat, action in plays:
-            if seat != (leader + led + len(trick)) % players:
-                raise InvalidState("plays: cards must be played clockwise from each leader")
-            if action == LEAD_MIMIC:
-                if trick:
-                    raise InvalidState("plays: play:mimic only into a trick with no monster")
-                face_up[seat] += 1
-                led += 1
-            elif action >= NAMED and action - NAMED not in {kind for _, _, kind in trick}:
-                raise InvalidState("plays: a Mimic must name a species already in the trick")
-            else:
-                trick.append(trick_entry(seat, action))
-            if led + len(trick) == players:
-                if trick:
-                    leader, _ = trick_winner(trick)
-                    for _, card, _ in trick:
-                        won[leader][card] += 1
-                trick, led = [], 0
-        if (
-            won != self.won[self.game]
-            or face_up != self.face_up[self.game]
-            or leader != self.leader
-            or trick != self.trick
-            or led != self.led
-        ):
-            raise InvalidState(
-                "plays do not lead to this position (won cards, face-up Mimics, leader or trick)"
-            )
-
-    def _check_consistency(self) -> None:
-        players = self.players
-        # Seed 1: the 60 cards (two of each species left in the box) are all somewhere.
-        totals = [0] * CARD_COUNT
-        for pile in [*self.hands, *(p for game in self.won for p in game)]:
-            for card in range(CARD_COUNT):
-                totals[card] += pile[card]
-        for card in self.reserve:
-            totals[card] += 1
-        for _, card, _ in self.trick:
-            totals[card] += 1
-        totals[MIMIC] += sum(sum(row) for row in self.face_up)
-        check_cards(totals, DECK_COUNTS)
-        _check_trick(self.trick, "trick")
-        dealt = len(DECK) // self.games
-        if self.games == 2 and len(self.reserve) != (dealt if self.game == 0 else 0):
-            raise InvalidState("with 3 players the reserve holds 30 cards until game 2")
-        if self.game == 1 and sum(map(sum, self.won[0])) + sum(self.face_up[0]) != dealt:
-            raise InvalidState("with 3 players game 1 holds 30 cards")
-        if self.games == 1 and self.reserve:
-            raise InvalidState("only a 3-player game keeps a reserve")
-        later = self.won[self.game + 1 :]
-        if any(any(pile) for game in later for pile in game) or any(
-            any(row) for row in self.face_up[self.game + 1 :]
-        ):
-            raise InvalidState("cards are won in a game not yet played")
-        # Seats that played in this trick hold one card fewer than those still to play.
-        played = self.led + len(self.trick)
-        if played and (not self.left or played >= players):
-            raise InvalidState("a trick in progress needs cards in hand and a seat to play")
-        size = (self.left + played) // players
-        for seat, hand in enumerate(self.hands):
-            expected = size - 1 if (seat - self.leader) % players < played else size
-            if sum(hand) != expected:
-                raise InvalidState(f"seat {seat} holds {sum(hand)} cards, expected {expected}")
-        for offset, (seat, _, _) in enumerate(self.trick):
-            if seat != (self.leader + self.led + offset) % players:
-                raise InvalidState("trick cards must be played clockwise from the leader")
-        # One decision a card: the move counter is the number of cards played so far.
-        played_now = dealt - self.left
-        if self.ply != self.game * dealt + played_now:
-            raise InvalidState(
-                f"ply {self.ply} must be {self.game * dealt + played_now}, the cards played "
-                "so far (one decision each)"
-            )
-        self._check_last_trick(played_now - played)
-        for seat, known in enumerate(self.mimic_only):
-            if known and any(self.hands[seat][:SPECIES_COUNT]):
-                raise InvalidState(f"seat {seat} led a Mimic yet holds monsters")
-        if self.options["mimic_lead"] == "only-mimics":
-            # RULINGS §3: a Mimic may be led only from a hand of nothing but Mimics, so every seat
-            # that led one in this trick is known to hold only Mimics.
-            for offset in range(self.led):
-                seat = (self.leader + offset) % players
-                if not self.mimic_only[seat]:
-                    raise InvalidState(
-                        f"seat {seat} led a Mimic under mimic_lead=only-mimics, so it must be "
-                        "listed in mimic_only"
-                    )
-
-    def _check_last_trick(self, finished: int) -> None:
-        """The last trick is the one most recently finished (in game 1 still, while game 2 has
-        finished none): none before the first, and its winner keeps its cards and leads next
-        (seed 3「トリックを獲得したプレイヤーが、次のリードプレイヤーになります」); before any
-        trick of a deal the dealer's left leads."""
-        first_leader = (self.dealer + 1) % self.players
-        if not finished and self.leader != first_leader:
-            raise InvalidState(
-                f"no trick of this deal is finished, so seat {first_leader}, left of the "
-                "dealer, leads"
-            )
-        if not finished and not self.game:
-            if self.last_trick:
-                raise InvalidState("no trick has been finished yet, so last_trick is empty")
-            return
-        if self.last_winner < 0:
-            return
-        if finished and self.leader != self.last_winner:
-            raise InvalidState(f"seat {self.last_winner} won the last trick, so it leads")
-        game = self.game if finished else self.game - 1
-        pile = self.won[game][self.last_winner]
-        counts = [0] * CARD_COUNT
-        for _, card, _ in self.last_trick:
-            counts[card] += 1
-        if any(count > kept for count, kept in zip(counts, pile, strict=True)):
-            raise InvalidState(
-                f"last_trick: seat {self.last_winner} won it, so its cards are among that "
-                f"seat's won cards of game {game + 1}"
-            )
+        state_json.read(self, data)
 
     def determinize(self, seat: int | None, rng: Rng) -> TrickState:
         """Deal the cards `seat` cannot see (other hands, the reserve) anew, keeping hand sizes,
@@ -735,7 +455,7 @@ class TrickState(State):
                 new.reserve = reserve
             for other, hand in zip(hidden, piles[1:], strict=True):
                 new.hands[other] = hand
-                new.held[other] = _held(hand)
+                new.held[other] = held_species(hand)
             return new
 
         return draw
@@ -817,18 +537,6 @@ class TrickState(State):
 # ---- legal actions ------------------------------------------------------------------------
 
 
-def _held(hand: list[int]) -> int:
-    """The bit mask of the species (not Mimics) `hand` holds."""
-    return sum(compress(_SPECIES_BITS, hand))
-
-
-def _mask(species: Iterable[int]) -> int:
-    mask = 0
-    for each in species:
-        mask |= 1 << each
-    return mask
-
-
 def _bit_lists(base: int, first: int, bits: int) -> tuple[list[int], ...]:
     """Per value of a `bits`-bit field holding bits `first`... of a species mask, the actions
     `base` + species of its set bits, ascending."""
@@ -839,7 +547,6 @@ def _bit_lists(base: int, first: int, bits: int) -> tuple[list[int], ...]:
 
 
 _ALL_SPECIES = (1 << SPECIES_COUNT) - 1
-_SPECIES_BITS = tuple(1 << species for species in SPECIES)
 # A species mask's actions, a byte at a time: the low byte (species 0-7), then the rest.
 _LOW_SPECIES = _bit_lists(0, 0, 8)
 _HIGH_SPECIES = _bit_lists(0, 8, SPECIES_COUNT - 8)
@@ -848,56 +555,3 @@ _HIGH_NAMED = _bit_lists(NAMED, 8, SPECIES_COUNT - 8)
 
 
 # ---- JSON helpers ------------------------------------------------------------------------
-
-
-def _seat(value: Any, players: int, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
-    return value
-
-
-def _list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidState(f"{field} must be a list")
-    return value
-
-
-def _card(text: Any, field: str) -> int:
-    card = _CARD_BY_NAME.get(text) if isinstance(text, str) else None
-    if card is None:
-        raise InvalidState(f"{field}: {text!r} is not a card")
-    return card
-
-
-def _counts(cards: Any, field: str) -> list[int]:
-    counts = [0] * CARD_COUNT
-    for text in _list(cards, field):
-        counts[_card(text, field)] += 1
-    return counts
-
-
-def _read_entries(entries: Any, field: str, players: int) -> list[tuple[int, int, int]]:
-    """Trick entries (seat, card, counted-as species); `_check_trick` checks their rules."""
-    trick: list[tuple[int, int, int]] = []
-    for entry in _list(entries, field):
-        if not isinstance(entry, dict):
-            raise InvalidState(f"{field}: each entry must be an object")
-        seat = _seat(entry.get("seat"), players, f"{field} seat")
-        card = _card(entry.get("card"), field)
-        kind = _card(entry.get("as", entry.get("card")), field)
-        trick.append((seat, card, kind))
-    if len(trick) > players:
-        raise InvalidState(f"{field}: more cards than players")
-    return trick
-
-
-def _check_trick(trick: list[tuple[int, int, int]], field: str) -> None:
-    """A monster counts as itself; a Mimic names a species already in the trick; the first
-    entry is a monster (led Mimics are not trick entries)."""
-    seen: set[int] = set()
-    for _, card, kind in trick:
-        if card != MIMIC and kind != card:
-            raise InvalidState(f"{field}: a {card_key(card)} counts only as itself")
-        if card == MIMIC and kind not in seen:
-            raise InvalidState(f"{field}: a Mimic must name a species already in the trick")
-        seen.add(kind)
