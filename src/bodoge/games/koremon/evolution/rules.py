@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from bodoge.engine import (
     GameInfo,
     IllegalAction,
-    InvalidState,
     Result,
     Rng,
     State,
@@ -27,29 +26,21 @@ from bodoge.engine.observe import Observer
 from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     RANK,
-    card_counts,
     card_key,
     card_name,
-    check_cards,
 )
 from bodoge.games.koremon.common.render import EVOLUTION, LABELS, language
+from bodoge.games.koremon.evolution import state_json
 from bodoge.games.koremon.evolution import words as evolution_words
 from bodoge.games.koremon.evolution.codes import (
     ACTIONS,
     BY_RANK,
+    CARD_BY_NAME,
     ROLL,
-    SET,
-    SET_COUNTS,
     SPECIES_COUNT,
     TAKE,
 )
 from bodoge.games.koremon.evolution.observe import observer as evolution_observer
-
-_CARD_BY_NAME = {
-    name: code
-    for code in SET
-    for name in (card_key(code), card_name(code, "en").lower(), card_name(code, "ja"))
-}
 
 
 def _both(card: int, lang: str = "en") -> str:
@@ -302,7 +293,7 @@ class EvolutionState(State):
         if words == "roll":
             return ROLL
         verb, _, name = words.partition(":")
-        card = _CARD_BY_NAME.get(name) if verb == "take" else _CARD_BY_NAME.get(words)
+        card = CARD_BY_NAME.get(name) if verb == "take" else CARD_BY_NAME.get(words)
         if card is None:
             raise IllegalAction(
                 f"{text!r} is not a Monster Evolution action (examples: roll, take:griffin)"
@@ -312,112 +303,13 @@ class EvolutionState(State):
     # ---- views and JSON ------------------------------------------------------------------
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        data = self._write()
-        data["scores"] = self.scores()
-        return data
+        return state_json.view(self, seat)
 
     def _write(self) -> dict[str, Any]:
-        return {
-            "holds": [card_key(card) for card in self.holds],
-            "supply": [card_key(card) for card in SET if self.supply[card]],
-            "turn": self.turn,
-            "choosing_rank": self.choosing or None,
-            "dice": self.dice[:],
-            "last_roller": self.last if self.last >= 0 else None,
-            "winner": self.winner if self.winner >= 0 else None,
-        }
+        return state_json.write(self)
 
     def _read(self, data: dict[str, Any]) -> None:
-        players = self.players
-        holds = data.get("holds")
-        if not isinstance(holds, list) or len(holds) != players:
-            given = len(holds) if isinstance(holds, list) else holds
-            raise InvalidState(
-                f"holds must list one monster for each of the {players} seats, not {given!r}"
-            )
-        self.holds = [_card(text, "holds") for text in holds]
-        supply = data.get("supply")
-        if not isinstance(supply, list):
-            raise InvalidState("supply must be a list of monsters")
-        cards = [_card(text, "supply") for text in supply]
-        # Seed 1: the 15 monsters, one of each species, are held or in the supply.
-        check_cards(card_counts(cards + self.holds), SET_COUNTS)
-        self.supply = [0] * SPECIES_COUNT
-        for card in cards:
-            self.supply[card] = 1
-        self.turn = _seat(data.get("turn"), players, "turn")
-        rank = data.get("choosing_rank")
-        if rank is not None and (type(rank) is not int or not 1 <= rank <= 5):
-            raise InvalidState(f"choosing_rank must be a rank 1-5 or null, not {rank!r}")
-        self.choosing = 0 if rank is None else rank
-        held = RANK[self.holds[self.turn]]
-        if self.choosing and (
-            self.choosing not in (held - 1, held + 1)
-            or self.choosing > 5
-            or sum(self.supply[card] for card in BY_RANK[self.choosing]) < 2
-        ):
-            raise InvalidState(
-                "choosing_rank must be one rank from the mover's, with two or more of it in supply"
-            )
-        dice = data.get("dice", [])
-        if not isinstance(dice, list) or (
-            dice and (len(dice) != 2 or any(type(d) is not int or not 1 <= d <= 6 for d in dice))
-        ):
-            raise InvalidState("dice must be [] or two numbers 1-6")
-        self.dice = list(dice)
-        last = data.get("last_roller")
-        self.last = -1 if last is None else _seat(last, players, "last_roller")
-        dragons = [seat for seat, card in enumerate(self.holds) if RANK[card] == 1]
-        winner = data.get("winner")
-        self.winner = -1 if winner is None else _seat(winner, players, "winner")
-        if dragons != ([self.winner] if self.winner >= 0 else []):
-            raise InvalidState("the winner is exactly the seat holding the Dragon")
-        if self.winner >= 0 and self.choosing:
-            raise InvalidState("a finished game has no pending choice")
-        self._check_turns()
-
-    def _check_turns(self) -> None:
-        """The seat to move, the last roll and the move counter must agree (seed 2): each roll
-        is a decision and each rank gained took one; the turn passes clockwise after a roll
-        unless a choice is pending or the roller won; at ply 0 nobody has rolled and each
-        seat holds the rank-5 monster it was dealt (seed 1)."""
-        if (self.ply == 0) != (not self.dice) or (self.ply == 0) != (self.last < 0):
-            raise InvalidState(
-                "dice and last_roller are empty exactly until the first roll (ply 0)"
-            )
-        if not self.ply:
-            if any(RANK[card] != 5 for card in self.holds):
-                raise InvalidState("before the first roll every seat holds its rank-5 monster")
-            return
-        gained = sum(5 - RANK[card] for card in self.holds)
-        least = gained + (1 if self.choosing else 0)
-        if self.ply < least:
-            raise InvalidState(
-                f"ply {self.ply} is too few: {gained} ranks gained"
-                + (" and the roll of the pending choice" if self.choosing else "")
-                + f" take at least {least} rolls"
-            )
-        players, roller = self.players, self.last
-        if self.winner >= 0 or self.choosing:
-            if roller != self.turn or (self.winner >= 0 and roller != self.winner):
-                raise InvalidState(
-                    "the seat that rolled last is still to move while it chooses, and is the "
-                    "winner once the game is won"
-                )
-        elif self.turn != (roller + 1) % players:
-            raise InvalidState(
-                f"seat {roller} rolled last, so seat {(roller + 1) % players} is to move"
-            )
-        if self.choosing:
-            held, total = RANK[self.holds[self.turn]], sum(self.dice)
-            # seed 2: up a rank on a total at most the rank, down one on a double six
-            if (self.choosing == held - 1 and total > held) or (
-                self.choosing == held + 1 and self.dice != [6, 6]
-            ):
-                raise InvalidState(
-                    f"the roll {self.dice[0]} + {self.dice[1]} does not lead to choosing a "
-                    f"rank-{self.choosing} monster from rank {held}"
-                )
+        state_json.read(self, data)
 
     def determinize(self, seat: int | None, rng: Rng) -> EvolutionState:
         """Nothing is hidden but the future dice, which a fresh generator resamples."""
@@ -454,16 +346,3 @@ class EvolutionState(State):
             rank = RANK[self.holds[self.turn]]
             lines.append(text["to_roll"].format(seat=self.turn, rank=rank))
         return "\n".join(lines)
-
-
-def _seat(value: Any, players: int, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
-    return value
-
-
-def _card(text: Any, field: str) -> int:
-    card = _CARD_BY_NAME.get(text) if isinstance(text, str) else None
-    if card is None:
-        raise InvalidState(f"{field}: {text!r} is not a monster")
-    return card

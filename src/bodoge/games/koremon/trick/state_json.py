@@ -1,5 +1,5 @@
 """Trick the Monster's state as JSON: the views, the full state written and read back, and the
-checks that a state read fits together (seed text 000 variant 3, RULINGS §3)."""
+checks that a state read fits together (seed バリアント３, RULINGS §3)."""
 
 from __future__ import annotations
 
