@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bodoge.engine import ContentError, game_ids, get_game
-from bodoge.engine.events import EventCatalog
+from bodoge.engine.events import EventCatalog, capitalize_sentence
 
 CATALOGUE = """
 [drew]
@@ -70,3 +70,48 @@ def test_no_game_says_one_of_a_plural() -> None:
             for text in texts:
                 for name in re.findall(r"\{(\w+)\} (?!is\b|was\b|has\b)[a-z-]+s\b", text):
                     assert kinds[name].rstrip("?") != "int", (game_id, known.type, text)
+
+
+@pytest.mark.parametrize(
+    ("event", "names", "en"),
+    [
+        ({"type": "drew", "seat": 1, "count": 1}, ["ann", "p1"], "p1 drew 1 card"),
+        ({"type": "drew", "seat": 0, "count": 1}, ["ann", "p1"], "ann drew 1 card"),
+        ({"type": "drew", "seat": 1, "count": 2}, ["ann", "Bob"], "Bob drew 2 cards"),
+        ({"type": "drew", "seat": 1, "count": 2}, None, "Seat 2 drew 2 cards"),
+        (
+            {"type": "scored", "seat": 0, "points": 2},
+            ["ann", "p1"],
+            "The first seat scored 2 points",
+        ),
+    ],
+)
+def test_a_display_name_is_shown_as_typed(
+    event: dict[str, object], names: list[str] | None, en: str
+) -> None:
+    """A sentence that starts with a seat's name keeps it as typed; one that starts with a word
+    of the catalogue's own starts with a capital."""
+    assert EventCatalog.from_toml(CATALOGUE).describe(event, "en", names=names) == en
+
+
+def test_you_starts_a_sentence_with_a_capital() -> None:
+    event = {"type": "drew", "seat": 1, "count": 1}
+    assert EventCatalog.from_toml(CATALOGUE).describe(event, "en", 1, ["p0", "p1"]) == (
+        "You drew 1 card"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        ("p0 won", ["p0"], "p0 won"),
+        ("p0's turn", ["p0"], "p0's turn"),
+        ("pass the turn", ["p"], "Pass the turn"),  # a name only counts as a whole word
+        ("seat 1 won", ["p0"], "Seat 1 won"),
+        ("p0 won", None, "P0 won"),
+        ("you won", ["you", "p1"], "You won"),  # a caller's "you" among the names
+    ],
+)
+def test_capitalize_sentence(text: str, names: list[str] | None, expected: str) -> None:
+    assert capitalize_sentence(text, "en", names) == expected
+    assert capitalize_sentence(text, "ja", names) == text

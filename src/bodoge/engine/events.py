@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -45,6 +45,26 @@ def default_seat_name(seat: int, lang: str) -> str:
     """A seat's name when the match has none: counted from 1 like everything a player sees
     ("seat 1" / "席1" is seat 0 of the notation and the JSON)."""
     return _SEAT_WORDS["ja" if lang == "ja" else "en"]["seat"].format(n=seat + 1)
+
+
+def capitalize_sentence(text: str, lang: str, names: Sequence[str] | None = None) -> str:
+    """An English sentence with its first letter in upper case, unless it starts with a seat's
+    display name, which is shown as typed ("p0 rolled", never "P0 rolled"); Japanese as it is."""
+    if lang == "ja" or starts_with_name(text, names):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def starts_with_name(text: str, names: Sequence[str] | None) -> bool:
+    """Whether `text` begins with one of `names` as a whole word ("p0's card", not "pass").
+    The viewer's "you", which a caller may pass among the names, is a word, not a name."""
+    for name in names or ():
+        name = str(name)
+        if not name or name == _SEAT_WORDS["en"]["you"] or not text.startswith(name):
+            continue
+        if not text[len(name) : len(name) + 1].isalnum():
+            return True
+    return False
 
 
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
@@ -156,7 +176,9 @@ class EventCatalog:
                     one, many = spec.split("|")
                     parts.append(f" {one if value in (1, -1) else many}")
         text = "".join(parts)
-        return text[:1].upper() + text[1:] if lang == "en" else text
+        if template.startswith("{"):  # a field's word first: a display name stays as typed
+            return capitalize_sentence(text, lang, names)
+        return capitalize_sentence(text, lang)
 
     def _word(
         self,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bodoge.engine.events import default_seat_name
+from bodoge.engine.events import capitalize_sentence, default_seat_name
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.animals import CODE, KEYS, name
 from bodoge.games.collect.phases import (
@@ -313,26 +313,26 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
         if ja:
             lines = [f"チーム{team}（{members}）がゲームに勝利した：{who(winner)}が{crowns}を獲得"]
         else:
-            lines = [f"team {team} ({members}) won the game: {who(winner)} held {crowns}"]
+            lines = [f"Team {team} ({members}) won the game: {who(winner)} held {crowns}"]
     elif ja:
         lines = [f"{who(winner)}が{crowns}でゲームに勝利した"]
-    else:
-        lines = [f"{who(winner)} won the game with {crowns}"]
+    else:  # the one line that starts with a seat: its display name stays as typed
+        lines = [capitalize_sentence(f"{who(winner)} won the game with {crowns}", lang, names)]
     if state.last_win is not None:
         seat, kind, _ = state.last_win
         alliance, number = ALLIANCE_NAMES[lang][kind], len(state.history)
         if ja:
             lines.append(f"ラウンド{number}は{who(seat)}が{alliance}で勝利した")
         else:
-            lines.append(f"round {number} went to {who(seat)} with {alliance}")
+            lines.append(f"Round {number} went to {who(seat)} with {alliance}")
     others = [s for s in range(state.players) if s != winner]
     if ja:
         held = "、".join(f"{who(s)}は{crowns_held(state, s, lang)}" for s in others)
         lines.append(f"ほかの席：{held}")
     else:
         held = ", ".join(f"{who(s)} held {crowns_held(state, s, lang)}" for s in others)
-        lines.append(f"the others: {held}")
-    return lines if ja else [line[:1].upper() + line[1:] for line in lines]
+        lines.append(f"The others: {held}")
+    return lines
 
 
 def result_words(state: CollectState) -> dict[str, Any]:

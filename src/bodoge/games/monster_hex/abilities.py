@@ -84,14 +84,17 @@ class AbilityRules(StateJson):
         return [base + c for c in cells]
 
     def _may_blitz(self, seat: int) -> bool:
-        """Blitz: once a round, not from Blitz's own second placement, and only while the seat
-        will hold more units than every seat keeps at the end and has a later turn of its own
-        to skip (RULINGS §2), so that it never places more units than anyone else."""
+        """Blitz: once a round, not from Blitz's own second placement, with a unit of its own in
+        hand to place, while the seat's own units still to come (in hand and in its deck) are
+        more than every seat keeps at the end, and with a later turn of its own to skip
+        (RULINGS §2), so that it never places more units than anyone else. The deck counts: with
+        the shared faction the round's first player holds a shared unit, and refills with its
+        own at the round's end."""
         if self.blitz_step or self.blitz_used[seat] == self.round_number():
             return False
         mine = self.factions[seat]
         own = sum(1 for u in self.hands[seat] if u // UNITS_PER_FACTION == mine)
-        if own <= KEEP_AT_END[self.players]:
+        if not own or own + len(self.decks[seat]) <= KEEP_AT_END[self.players]:
             return False
         return any(self.turn_slot(t) == (seat, False) for t in range(self.turn + 1, self.turns))
 

@@ -121,7 +121,9 @@ def check_hands(state: MonsterHex) -> None:
     """Each hand holds what the deal and the refills leave in this round: the hand size of the
     player count while the deck lasts, fewer towards the end, less what the seat to move has
     placed this turn. A seat that has used Blitz placed extra units, so its hand may be short by
-    them, but never below what every seat keeps at the end."""
+    them, but never below what every seat keeps at the end, except in the round of its Blitz
+    with the shared faction (the round's first player holds a shared unit, and refills with its
+    own only at the round's end)."""
     if not dealt(state):
         return
     c, players = state.c, state.players
@@ -145,6 +147,8 @@ def check_hands(state: MonsterHex) -> None:
             least = most
             if kind == 0 and state.abilities_on and state.blitz_used[seat] >= 0:
                 least = min(most, KEEP_AT_END[players])
+                if state.shared_mode and state.blitz_used[seat] == state.round_number():
+                    least = max(0, least - 1)  # the round's first player refills at its end
             if not least <= held[kind] + gone[kind] <= most:
                 low, high = least - gone[kind], most - gone[kind]
                 want = f"{low}-{high} (Blitz used)" if low < high else f"{high}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import Event
-from bodoge.engine.events import default_seat_name
+from bodoge.engine.events import capitalize_sentence, default_seat_name
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.codes import (
     ABILITY_BASE,
@@ -284,6 +284,9 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
             return str(names[s])
         return default_seat_name(s, lang)
 
+    def cap(text: str) -> str:  # a sentence's first word: a display name stays as typed
+        return capitalize_sentence(text, lang, names)
+
     def seats(numbers: list[int]) -> str:
         """ "seat 1, seat 3 and seat 4" / "席1、席3と席4"."""
         named = [seat(s) for s in numbers]
@@ -314,7 +317,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
                 lines.append(f"{seat(holder)}の勝ち：{others}と{best}点で並び、{seven_name}を持つ")
             else:
                 lines.append(
-                    f"{_cap(seat(holder))} wins the tie on {points_en(best)} with {others}, "
+                    f"{cap(seat(holder))} wins the tie on {points_en(best)} with {others}, "
                     f"holding {seven_name}"
                 )
         elif len(result.winners) > 1:
@@ -324,7 +327,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
                 )
             else:
                 lines.append(
-                    f"{_cap(seats(result.winners))} share the win on {points_en(best)} "
+                    f"{cap(seats(result.winners))} share the win on {points_en(best)} "
                     f"(none of them holds {seven_name})"
                 )
         else:
@@ -332,14 +335,14 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
             if ja:
                 lines.append(f"{seat(winner)}の勝ち：{best}点")
             else:
-                lines.append(f"{_cap(seat(winner))} wins with {points_en(best)}")
+                lines.append(f"{cap(seat(winner))} wins with {points_en(best)}")
     scored = seat_points(state) if (state.obj_public or any(state.obj_private)) else None
     for s, faction in enumerate(state.factions):
         parts = _sources(state, faction, scored[s] if scored else None, lang)
         who = (
             f"{seat(s)}（{faction_name(c, faction, lang)}）"
             if ja
-            else (f"{_cap(seat(s))} ({faction_name(c, faction, lang)})")
+            else (f"{cap(seat(s))} ({faction_name(c, faction, lang)})")
         )
         marker = ("（7点タイルを持つ）" if ja else " (holds the 7)") if faction == seven else ""
         joined = SEP[lang].join(parts) or ("得点なし" if ja else "nothing")
@@ -382,10 +385,6 @@ def _sources(
         text = objective_text(c, c.objective_of[key.lower()], lang)  # its text, not its key
         parts.append(f"「{text}」 {points}" if ja else f"“{text}” {points}")
     return parts
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def result_words(state: MonsterHex) -> dict[str, Any]:

@@ -1,0 +1,105 @@
+"""Every word a person reads of many random games of every game: the action labels of every
+prompt, every event's sentence as each seat and a spectator receive it, and the result lines, in
+English and Japanese, with display names typed in lower case ("p0", "ann")."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from bodoge.engine import Match
+
+GAMES: list[tuple[str, int, dict[str, str]]] = [
+    ("collect", 2, {}),
+    ("collect", 3, {"known_cards": "hidden"}),
+    ("collect", 4, {"team_mode": "on"}),
+    ("monster_hex", 2, {"abilities": "on", "objectives": "on"}),
+    ("monster_hex", 2, {"shared_faction": "off"}),
+    ("monster_hex", 3, {"abilities": "on", "objectives": "on"}),
+    ("monster_hex", 4, {"abilities": "on", "factions": "random"}),
+    ("koremon_auction", 3, {}),
+    ("koremon_auction", 5, {"payment": "winner-pays", "mimics_placeable": "no"}),
+    ("koremon_hunt", 3, {}),
+    ("koremon_hunt", 6, {"dead_ring": "end"}),
+    ("koremon_trick", 3, {}),
+    ("koremon_trick", 6, {"mimic_lead": "any-time"}),
+    ("koremon_evolution", 2, {}),
+    ("koremon_evolution", 5, {}),
+]
+SEEDS = range(4)
+NAMES = ["p0", "ann", "p2", "bob", "p4", "cy"]
+
+
+@dataclass
+class Texts:
+    """What people read, by language: `labels`, `events` and `result` lines."""
+
+    labels: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "ja": set()})
+    events: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "ja": set()})
+    result: dict[str, set[str]] = field(default_factory=lambda: {"en": set(), "ja": set()})
+
+    def all(self, lang: str) -> Iterator[tuple[str, str]]:
+        for kind in ("labels", "events", "result"):
+            for text in sorted(getattr(self, kind)[lang]):
+                yield kind, text
+
+
+def play(game: str, players: int, options: dict[str, str], seed: int, texts: Texts) -> Match:
+    names = NAMES[:players]
+    match = Match(game, players, options, seed, names=names)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.pending()[0]
+        actions = match.prompt(seat)["actions"]
+        for action in actions:
+            for lang, label in action["label"].items():
+                texts.labels[lang].add(label)
+        match.apply(seat, rng.choice(actions)["id"])
+    for viewer in [None, *range(players)]:
+        for entry in match.events_for(viewer, texts=True, names={"en": names, "ja": names}):
+            for lang, sentences in entry["text"].items():
+                texts.events[lang].update(sentences)
+    for lang in ("en", "ja"):
+        texts.result[lang].update(match.state.describe_result(lang, names))
+    return match
+
+
+@pytest.fixture(scope="module")
+def scanned() -> dict[tuple[str, int, str], Texts]:
+    found: dict[tuple[str, int, str], Texts] = {}
+    for game, players, options in GAMES:
+        texts = Texts()
+        for seed in SEEDS:
+            play(game, players, options, seed, texts)
+        found[(game, players, repr(options))] = texts
+    return found
+
+
+def _case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    game, players, options = case
+    return f"{game}-{players}-" + "-".join(f"{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize("case", GAMES, ids=_case_id)
+def test_display_names_are_shown_as_typed(
+    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+) -> None:
+    """A guest named "p0" reads "p0 rolled…", never "P0 rolled…"; a sentence that starts with
+    a word of the game's own still starts with a capital."""
+    game, players, options = case
+    texts = scanned[(game, players, repr(options))]
+    names = NAMES[:players]
+    changed = re.compile("|".join(rf"\b{re.escape(name.capitalize())}\b" for name in names))
+    starts = 0
+    for kind, text in texts.all("en"):
+        assert not changed.search(text), (kind, text)
+        if any(text.startswith(name) for name in names):
+            starts += 1
+        else:
+            assert not text[:1].islower(), (kind, text)
+    assert starts, "no sentence starts with a seat's name: the check saw nothing"
