@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.games.koremon.auction.codes import MONEY, ROUND_CARDS, ROUNDS
+from bodoge.games.koremon.auction.render import AUCTION
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common.cards import full_deck
 from bodoge.games.koremon.common.public import (
@@ -18,7 +19,6 @@ from bodoge.games.koremon.common.public import (
     ranks,
     status_words,
 )
-from bodoge.games.koremon.common.render import AUCTION
 from bodoge.games.koremon.common.words import both
 
 

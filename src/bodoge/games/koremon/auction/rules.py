@@ -23,7 +23,7 @@ from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
-from bodoge.games.koremon.auction import bot, state_json
+from bodoge.games.koremon.auction import bot, render, state_json
 from bodoge.games.koremon.auction import words as auction_words
 from bodoge.games.koremon.auction.codes import (
     BID,
@@ -43,17 +43,6 @@ from bodoge.games.koremon.common.cards import (
     card_key,
     full_deck,
     parse_card,
-)
-from bodoge.games.koremon.common.render import (
-    AUCTION,
-    LABELS,
-    card_label,
-    card_list,
-    language,
-    pad,
-    pyramid_block,
-    seat_list,
-    width,
 )
 
 BID_LISTS = tuple(list(range(limit + 1)) for limit in range(MONEY + 1))  # shared legal lists
@@ -439,62 +428,4 @@ class AuctionState(State):
     # ---- terminal ------------------------------------------------------------------------
 
     def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = AUCTION[lang], LABELS[lang]
-        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
-        lines = [
-            text["title"].format(
-                title=title,
-                round=self.round,
-                rounds=ROUNDS,
-                deck=len(self.deck),
-                payment=INFO.options[0].choice_label(self.options["payment"], lang),
-            )
-        ]
-        if self.last:
-            lines.append(text["last"])
-            labels = [card_label(card, lang) for card in self.last["table"]]
-            column = max(14, *map(width, labels))  # terminal columns: a kana takes two
-            for i, label in enumerate(labels):
-                amounts = " ".join(
-                    text["bid"].format(seat=s, amount=bid[i])
-                    for s, bid in enumerate(self.last["bids"])
-                    if bid
-                )
-                winner = self.last["winners"][i]
-                who = common["seat"].format(seat=winner) if winner >= 0 else text["discarded"]
-                lines.append(
-                    text["reveal"].format(
-                        card=pad(label, column), amounts=pad(amounts, 32), who=who
-                    )
-                )
-        for other in range(self.players):
-            head = text["head"].format(
-                seat=other,
-                you=common["you"] if other == seat else "",
-                money=self.money[other],
-                status=text[self._status(other)],
-            )
-            if self.out[other]:
-                head += text["out_in"].format(round=self.out[other])
-            if self.to_place[other]:
-                head += text["to_place"].format(cards=card_list(self.to_place[other], lang))
-            lines.append(pyramid_block(head, self.pyramids[other], lang))
-        if self.phase == BID:
-            lines.append(text["table"])
-            mine = self.bids[seat] if seat is not None else []
-            for i, card in enumerate(self.table):
-                written = text["your_bid"].format(amount=mine[i]) if i < len(mine) else ""
-                lines.append(
-                    text["row"].format(number=i + 1, card=card_label(card, lang), written=written)
-                )
-            if seat is not None and seat in self.waiting:
-                left = self.money[seat] - sum(mine)
-                lines.append(text["bid_prompt"].format(seat=seat, number=len(mine) + 1, left=left))
-        elif self.phase == PLACE and seat is not None and seat in self.waiting:
-            lines.append(text["place_prompt"].format(seat=seat))
-        elif self.phase == OVER:
-            result = self.result()
-            assert result is not None
-            lines.append(text["over"].format(winners=seat_list(result.winners, lang)))
-        return "\n".join(lines)
+        return render.render(self, seat, lang)

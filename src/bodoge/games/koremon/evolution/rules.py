@@ -27,10 +27,8 @@ from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     RANK,
     card_key,
-    card_name,
 )
-from bodoge.games.koremon.common.render import EVOLUTION, LABELS, language
-from bodoge.games.koremon.evolution import state_json
+from bodoge.games.koremon.evolution import render, state_json
 from bodoge.games.koremon.evolution import words as evolution_words
 from bodoge.games.koremon.evolution.codes import (
     ACTIONS,
@@ -41,12 +39,6 @@ from bodoge.games.koremon.evolution.codes import (
     TAKE,
 )
 from bodoge.games.koremon.evolution.observe import observer as evolution_observer
-
-
-def _both(card: int, lang: str = "en") -> str:
-    """Both names and the rank ("Dragon ドラゴン (rank 1)"); in Japanese "ドラゴン（ランク1）"."""
-    text = EVOLUTION[language(lang)]
-    return text["card"].format(en=card_name(card), ja=card_name(card, "ja"), rank=RANK[card])
 
 
 class EvolutionState(State):
@@ -320,29 +312,4 @@ class EvolutionState(State):
     # ---- terminal ------------------------------------------------------------------------
 
     def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = EVOLUTION[lang], LABELS[lang]
-        info = self.info
-        lines = [info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"]
-        for other, card in enumerate(self.holds):
-            mark = common["you"] if other == seat else ""
-            lines.append(text["holds"].format(seat=other, you=mark, card=_both(card, lang)))
-        for rank in range(1, 6):
-            names = [
-                text["supply_card"].format(en=card_name(c), ja=card_name(c, "ja"))
-                for c in BY_RANK[rank]
-                if self.supply[c]
-            ]
-            cards = common["list_sep"].join(names) or "-"
-            lines.append(text["supply"].format(rank=rank, cards=cards))
-        if self.dice:
-            a, b = self.dice
-            lines.append(text["roll"].format(seat=self.last, a=a, b=b))
-        if self.winner >= 0:
-            lines.append(text["won"].format(seat=self.winner))
-        elif self.choosing:
-            lines.append(text["choose"].format(seat=self.turn, rank=self.choosing))
-        else:
-            rank = RANK[self.holds[self.turn]]
-            lines.append(text["to_roll"].format(seat=self.turn, rank=rank))
-        return "\n".join(lines)
+        return render.render(self, seat, lang)

@@ -32,15 +32,7 @@ from bodoge.games.koremon.common.cards import (
     full_deck,
     shuffled_deck,
 )
-from bodoge.games.koremon.common.render import (
-    HUNT,
-    LABELS,
-    card_label,
-    language,
-    pyramid_block,
-    seat_list,
-)
-from bodoge.games.koremon.hunt import bot, state_json
+from bodoge.games.koremon.hunt import bot, render, state_json
 from bodoge.games.koremon.hunt import words as hunt_words
 from bodoge.games.koremon.hunt.codes import ENDS, OVER, PLACE, RING, ROLL, ROLL_ACTION
 from bodoge.games.koremon.hunt.observe import observer as hunt_observer
@@ -482,32 +474,4 @@ class HuntState(State):
     # ---- terminal ------------------------------------------------------------------------
 
     def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = HUNT[lang], LABELS[lang]
-        ring = "  ".join(
-            f"{'>' if i == self.piece else ' '}{i + 1}:{card_label(card, lang)}"
-            for i, card in enumerate(self.ring)
-        )
-        title = INFO.title_ja if lang == "ja" else f"{INFO.title_en} / {INFO.title_ja}"
-        lines = [
-            text["title"].format(title=title, deck=len(self.deck)),
-            text["ring"].format(ring=ring),
-        ]
-        if self.die:
-            lines.append(text["roll"].format(die=self.die))
-        for other, pyramid in enumerate(self.pyramids):
-            you = common["you"] if other == seat else ""
-            marker = text["to_move"] if other == self.turn and self.phase != OVER else ""
-            head = text["head"].format(seat=other, you=you, marker=marker)
-            lines.append(pyramid_block(head, pyramid, lang))
-        if self.phase == PLACE:
-            card = card_label(self.ring[self.piece], lang)
-            lines.append(text["place_prompt"].format(seat=self.turn, card=card))
-        elif self.phase == ROLL:
-            lines.append(text["roll_prompt"].format(seat=self.turn))
-        else:
-            result = self.result()
-            assert result is not None
-            end = text[ENDS[self.end]]
-            lines.append(text["over"].format(end=end, winners=seat_list(result.winners, lang)))
-        return "\n".join(lines)
+        return render.render(self, seat, lang)

@@ -32,18 +32,14 @@ from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     MIMIC,
-    RANK,
     card_key,
-    card_name,
 )
-from bodoge.games.koremon.common.render import LABELS, TRICK, language
-from bodoge.games.koremon.trick import bot, state_json
+from bodoge.games.koremon.trick import bot, render, state_json
 from bodoge.games.koremon.trick import words as trick_words
 from bodoge.games.koremon.trick.codes import (
     CARD_BY_NAME,
     DECK,
     KEYS,
-    RULE_NAMES,
     SPECIES_COUNT,
     held_species,
 )
@@ -58,14 +54,6 @@ from bodoge.games.koremon.trick.tricks import (
     rule_winner,
     small_winner,
 )
-
-
-def _both(card: int, lang: str = "en") -> str:
-    """Both names ("Dragon ドラゴン"); in Japanese only the Japanese one."""
-    if lang == "ja":
-        return card_name(card, "ja")
-    return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
-
 
 OPTIONS = with_labels(
     (
@@ -463,75 +451,7 @@ class TrickState(State):
     # ---- terminal ------------------------------------------------------------------------
 
     def render(self, seat: int | None, lang: str = "en") -> str:
-        lang = language(lang)
-        text, common = TRICK[lang], LABELS[lang]
-        info = self.info
-        title = info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"
-        lines = [
-            text["title"].format(
-                title=title, game=self.game + 1, games=self.games, dealer=self.dealer
-            )
-        ]
-        scores = self.scores()
-        for other in range(self.players):
-            lines.append(
-                text["row"].format(
-                    seat=other,
-                    you=common["you"] if other == seat else "",
-                    score=scores[other],
-                    hand=sum(self.hands[other]),
-                    won=sum(sum(game[other]) for game in self.won),
-                    face_up=sum(row[other] for row in self.face_up),
-                )
-            )
-        if self.last_trick or self.ply >= self.players:
-            # Led Mimics precede the first monster (or fill the trick), so their seats follow.
-            led = self.players - len(self.last_trick)
-            first = self.last_trick[0][0] if self.last_trick else (self.leader + led) % self.players
-            plays = common["list_sep"].join(
-                [text["led"].format(seat=(first - led + i) % self.players) for i in range(led)]
-                + [self._play_text(entry, lang) for entry in self.last_trick]
-            )
-            if self.last_winner >= 0:
-                en, ja = RULE_NAMES[self.last_step]
-                name = ja if lang == "ja" else f"{en} {ja}"
-                won_by = text["won_by"].format(
-                    seat=self.last_winner, rule=self.last_step, name=name
-                )
-            else:
-                won_by = text["no_winner"]
-            lines.append(text["last"].format(plays=plays, won_by=won_by))
-        if self.left:
-            current = [
-                text["led_now"].format(seat=(self.leader + i) % self.players)
-                for i in range(self.led)
-            ]
-            current += [self._play_text(entry, lang) for entry in self.trick]
-            playing = common["list_sep"].join(current) or text["nothing"]
-            lines.append(
-                text["current"].format(leader=self.leader, cards=playing, seat=self.to_move())
-            )
-        if seat is not None and self.left:
-            hand = self.hands[seat]
-            cards = [
-                text["card"].format(name=_both(card, lang), rank=RANK[card], count=hand[card])
-                if card != MIMIC
-                else text["mimic"].format(name=_both(card, lang), count=hand[card])
-                for card in range(CARD_COUNT)
-                if hand[card]
-            ]
-            lines.append(text["hand"] + text["hand_sep"].join(cards))
-        return "\n".join(lines)
-
-    @staticmethod
-    def _play_text(entry: tuple[int, int, int], lang: str = "en") -> str:
-        seat, card, kind = entry
-        text = TRICK[language(lang)]
-        if card == MIMIC:
-            return text["play_as"].format(
-                seat=seat, card=_both(MIMIC, lang), kind=_both(kind, lang)
-            )
-        return text["play"].format(seat=seat, card=_both(card, lang))
+        return render.render(self, seat, lang)
 
 
 # ---- legal actions ------------------------------------------------------------------------
