@@ -57,17 +57,19 @@ INFO = GameInfo(
     "collect them in your pyramid. A monster you cannot place puts you out.",
     summary_ja="所持金100で、6枚のモンスターに毎ラウンド秘密の入札を15ラウンド。"
     "競り落としたモンスターをピラミッドに並べよう。置けないモンスターを落とすと脱落。",
-    options=with_labels((
-        OptionSpec(
-            "payment",
-            "all-pay",
-            "every written amount is paid (as the published text deducts bids when they are "
-            "written), or only the winning bids",
-            "書いた金額をすべて支払う（原文どおり）か、競り落とした分だけ支払うか",
-            ("all-pay", "winner-pays"),
-        ),
+    options=(
+        *with_labels((
+            OptionSpec(
+                "payment",
+                "all-pay",
+                "every written amount is paid (as the published text deducts bids when they are "
+                "written), or only the winning bids",
+                "書いた金額をすべて支払う（原文どおり）か、競り落とした分だけ支払うか",
+                ("all-pay", "winner-pays"),
+            ),
+        ), "bodoge.games.koremon.auction", "data/options.toml"),
         P.MIMICS_OPTION,
-    ), "bodoge.games.koremon.common", "data/options.toml"),
+    ),
 )  # fmt: skip
 
 

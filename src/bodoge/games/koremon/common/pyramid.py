@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from bodoge.engine.errors import InvalidState
-from bodoge.engine.options import OptionSpec
+from bodoge.engine.options import OptionSpec, with_labels
 from bodoge.games.koremon.common.cards import MIMIC, RANK, card_key, parse_card
 
 SLOTS = 15
@@ -48,12 +48,18 @@ SUPPORT_MASK = tuple(sum(1 << s for s in sup) for sup in SUPPORTS)
 BASE = slot_index(ROWS, 1)
 LEFT = tuple(sup[0] if sup else -1 for sup in SUPPORTS)
 # RULINGS §3: shared by Monster Auction and Hunt the Monster.
-MIMICS_OPTION = OptionSpec(
-    "mimics_placeable",
-    "yes",
-    "whether a Mimic may be placed in the pyramid as a wild filler, or not at all",
-    "ミミックをワイルドとしてピラミッドに置けるか、まったく置けないか",
-    ("yes", "no"),
+(MIMICS_OPTION,) = with_labels(
+    (
+        OptionSpec(
+            "mimics_placeable",
+            "yes",
+            "whether a Mimic may be placed in the pyramid as a wild filler, or not at all",
+            "ミミックをワイルドとしてピラミッドに置けるか、まったく置けないか",
+            ("yes", "no"),
+        ),
+    ),
+    "bodoge.games.koremon.common",
+    "data/options.toml",
 )
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
 _CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)

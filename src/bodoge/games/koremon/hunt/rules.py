@@ -104,19 +104,21 @@ INFO = GameInfo(
     "on into your collection pyramid. Best pyramid wins.",
     summary_ja="ダイスを振ってウィンハルトを進め、止まったモンスターを手に入れてピラミッドに並べよう。"
     "得点の一番高いプレイヤーの勝ち。",
-    options=with_labels((
+    options=(
         P.MIMICS_OPTION,
-        OptionSpec(
-            "dead_ring",
-            "renew",
-            "bodoge's ruling, not the publisher's (the published text is silent): when no "
-            "player can place any ring card, the ring is discarded and six new cards are "
-            "turned, or the game ends",
-            "bodoge の裁定（原文に記述なし）：誰もリングのカードを置けなくなったとき、"
-            "リングを捨て札にして新しく6枚めくるか、ゲームを終えるか",
-            ("renew", "end"),
-        ),
-    ), "bodoge.games.koremon.common", "data/options.toml"),
+        *with_labels((
+            OptionSpec(
+                "dead_ring",
+                "renew",
+                "bodoge's ruling, not the publisher's (the published text is silent): when no "
+                "player can place any ring card, the ring is discarded and six new cards are "
+                "turned, or the game ends",
+                "bodoge の裁定（原文に記述なし）：誰もリングのカードを置けなくなったとき、"
+                "リングを捨て札にして新しく6枚めくるか、ゲームを終えるか",
+                ("renew", "end"),
+            ),
+        ), "bodoge.games.koremon.hunt", "data/options.toml"),
+    ),
 )  # fmt: skip
 
 

@@ -67,7 +67,7 @@ OPTIONS = with_labels(
             choices=("only-mimics", "any-time"),
         ),
     ),
-    "bodoge.games.koremon.common",
+    "bodoge.games.koremon.trick",
     "data/options.toml",
 )
 
