@@ -28,7 +28,7 @@ from bodoge.games.koremon.common.cards import (
     RANK,
     card_key,
 )
-from bodoge.games.koremon.evolution import render, state_json
+from bodoge.games.koremon.evolution import bot, render, state_json
 from bodoge.games.koremon.evolution import words as evolution_words
 from bodoge.games.koremon.evolution.codes import (
     ACTIONS,
@@ -251,8 +251,7 @@ class EvolutionState(State):
         return ranked_result(self.scores(), detail={"holds": [card_key(c) for c in self.holds]})
 
     def heuristic(self, seat: int) -> float:
-        scores = self.scores()
-        return float(scores[seat] - max(s for other, s in enumerate(scores) if other != seat))
+        return bot.evolution_value(self, seat)
 
     # ---- words ---------------------------------------------------------------------------
 
