@@ -125,6 +125,13 @@ def read_int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
+def read_seat(value: Any, players: int, field: str) -> int:
+    """A seat a state JSON names; InvalidState naming `field` if it is none of 0..players-1."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
+    return value
+
+
 def card_counts(cards: Iterable[int]) -> list[int]:
     """How many of each card code `cards` hold (-1, an empty place, ignored)."""
     counts = [0] * CARD_COUNT

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import InvalidState
-from bodoge.games.koremon.common.cards import RANK, card_counts, card_key, check_cards
+from bodoge.games.koremon.common.cards import RANK, card_counts, card_key, check_cards, read_seat
 from bodoge.games.koremon.evolution.codes import (
     BY_RANK,
     CARD_BY_NAME,
@@ -55,7 +55,7 @@ def read(state: EvolutionState, data: dict[str, Any]) -> None:
     state.supply = [0] * SPECIES_COUNT
     for card in cards:
         state.supply[card] = 1
-    state.turn = _seat(data.get("turn"), players, "turn")
+    state.turn = read_seat(data.get("turn"), players, "turn")
     rank = data.get("choosing_rank")
     if rank is not None and (type(rank) is not int or not 1 <= rank <= 5):
         raise InvalidState(f"choosing_rank must be a rank 1-5 or null, not {rank!r}")
@@ -76,10 +76,10 @@ def read(state: EvolutionState, data: dict[str, Any]) -> None:
         raise InvalidState("dice must be [] or two numbers 1-6")
     state.dice = list(dice)
     last = data.get("last_roller")
-    state.last = -1 if last is None else _seat(last, players, "last_roller")
+    state.last = -1 if last is None else read_seat(last, players, "last_roller")
     dragons = [seat for seat, card in enumerate(state.holds) if RANK[card] == 1]
     winner = data.get("winner")
-    state.winner = -1 if winner is None else _seat(winner, players, "winner")
+    state.winner = -1 if winner is None else read_seat(winner, players, "winner")
     if dragons != ([state.winner] if state.winner >= 0 else []):
         raise InvalidState("the winner is exactly the seat holding the Dragon")
     if state.winner >= 0 and state.choosing:
@@ -127,12 +127,6 @@ def _check_turns(state: EvolutionState) -> None:
                 f"the roll {state.dice[0]} + {state.dice[1]} does not lead to choosing a "
                 f"rank-{state.choosing} monster from rank {held}"
             )
-
-
-def _seat(value: Any, players: int, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
-    return value
 
 
 def _card(text: Any, field: str) -> int:

@@ -7,7 +7,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import IllegalAction, InvalidState
-from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC, card_key, check_cards
+from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC, card_key, check_cards, read_seat
 from bodoge.games.koremon.trick.codes import (
     CARD_BY_NAME,
     DECK,
@@ -88,8 +88,8 @@ def write(state: TrickState) -> dict[str, Any]:
 
 def read(state: TrickState, data: dict[str, Any]) -> None:
     players, games = state.players, state.games
-    state.dealer = _seat(data.get("dealer"), players, "dealer")
-    state.leader = _seat(data.get("leader"), players, "leader")
+    state.dealer = read_seat(data.get("dealer"), players, "dealer")
+    state.leader = read_seat(data.get("leader"), players, "leader")
     number = data.get("game_number", 1)
     if number not in range(1, games + 1):
         raise InvalidState(f"game_number must be 1-{games} with {players} players")
@@ -128,11 +128,11 @@ def read(state: TrickState, data: dict[str, Any]) -> None:
     only = _list(data.get("mimic_only", []), "mimic_only")
     state.mimic_only = [False] * players
     for seat in only:
-        state.mimic_only[_seat(seat, players, "mimic_only")] = True
+        state.mimic_only[read_seat(seat, players, "mimic_only")] = True
     state.last_trick = _read_entries(data.get("last_trick", []), "last_trick", players)
     _check_trick(state.last_trick, "last_trick")
     last = data.get("last_winner")
-    state.last_winner = -1 if last is None else _seat(last, players, "last_winner")
+    state.last_winner = -1 if last is None else read_seat(last, players, "last_winner")
     step = data.get("last_rule")
     state.last_step = 0 if step is None else step
     if state.last_step not in (0, 1, 2, 3):
@@ -159,7 +159,7 @@ def _read_plays(state: TrickState, entries: Any) -> list[tuple[int, int]] | None
     for entry in _list(entries, "plays"):
         if not isinstance(entry, dict):
             raise InvalidState("plays: each entry must be an object")
-        seat = _seat(entry.get("seat"), state.players, "plays seat")
+        seat = read_seat(entry.get("seat"), state.players, "plays seat")
         try:
             action = state.parse_action(entry.get("play"))
         except IllegalAction as error:
@@ -301,12 +301,6 @@ def _check_last_trick(state: TrickState, finished: int) -> None:
         )
 
 
-def _seat(value: Any, players: int, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidState(f"{field} must be a seat 0-{players - 1}, not {value!r}")
-    return value
-
-
 def _list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
         raise InvalidState(f"{field} must be a list")
@@ -333,7 +327,7 @@ def _read_entries(entries: Any, field: str, players: int) -> list[tuple[int, int
     for entry in _list(entries, field):
         if not isinstance(entry, dict):
             raise InvalidState(f"{field}: each entry must be an object")
-        seat = _seat(entry.get("seat"), players, f"{field} seat")
+        seat = read_seat(entry.get("seat"), players, f"{field} seat")
         card = _card(entry.get("card"), field)
         kind = _card(entry.get("as", entry.get("card")), field)
         trick.append((seat, card, kind))
