@@ -19,19 +19,23 @@ from setuptools import setup
 HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 
-# Compiled: every module of these packages, except those listed in PURE.
-COMPILED_PACKAGES = (
-    "bodoge/engine",
-    "bodoge/ai",
-    "bodoge/games/collect",
-    "bodoge/games/koremon",
-    "bodoge/games/koremon/common",
-    "bodoge/games/koremon/auction",
-    "bodoge/games/koremon/hunt",
-    "bodoge/games/koremon/trick",
-    "bodoge/games/koremon/evolution",
-    "bodoge/games/monster_hex",
-)
+
+
+def game_packages() -> tuple[str, ...]:
+    """The game packages whose specs ask for the compiled build (`GameSpec.compiled`), read from
+    the source being built: adding a game is adding its folder."""
+    sys.path.insert(0, str(SRC))
+    try:
+        from bodoge.engine.registry import compiled_packages
+
+        return tuple(name.replace(".", "/") for name in compiled_packages())
+    finally:
+        sys.path.remove(str(SRC))
+
+
+# Compiled: every module of these packages and the packages inside them (not their data
+# folders), except those listed in PURE.
+COMPILED_PACKAGES = ("bodoge/engine", "bodoge/ai", *game_packages())
 PURE = {
     "bodoge/engine/native.py",  # gives mypyc_attr at run time (a no-op), so it stays Python
     # Match copies itself with Match.__new__ to skip __init__, which a native class cannot skip
@@ -49,9 +53,9 @@ def compile_requested() -> bool:
 def compiled_modules() -> list[str]:
     paths = []
     for package in COMPILED_PACKAGES:
-        for path in sorted((SRC / package).glob("*.py")):
+        for path in sorted((SRC / package).rglob("*.py")):
             relative = path.relative_to(SRC).as_posix()
-            if relative not in PURE:
+            if relative not in PURE and "data" not in path.relative_to(SRC / package).parts:
                 paths.append(str(path.relative_to(HERE)))
     return paths
 

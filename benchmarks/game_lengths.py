@@ -6,8 +6,8 @@
 Each row plays uniformly random legal actions through `Match` (a decision is one OpenSpiel
 move: sealed bids are taken one seat after another), over every combination of the game's choice
 options (options that name files, and number options, keep their defaults), seeds 0, 1, 2... It
-prints the table `bodoge.envs.openspiel.GAME_LENGTHS` holds: the longest game seen and the bound
-stated to OpenSpiel, `MARGIN` times that. A random game is not the longest possible one (most
+prints each game's `lengths` for its spec (`GameSpec.lengths`, which OpenSpiel's registration
+reads): the longest game seen and the bound stated to OpenSpiel, `MARGIN` times that. A random game is not the longest possible one (most
 of these games have no hard limit: dice and draws can repeat), so the bound is measured, not
 proven; tests/envs/test_openspiel.py checks that fresh random games stay within it.
 """
@@ -56,14 +56,14 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--games", dest="count", type=int, default=500, help="games a row")
     args = parser.parse_args()
-    print(f"# (game, players): (longest of {args.count} random games, bound = {MARGIN}x that)")
-    print("GAME_LENGTHS: dict[tuple[str, int], tuple[int, int]] = {")
+    print(f"# players: (longest of {args.count} random games, bound = {MARGIN}x that)")
     for game_id in args.games or game_ids():
         info = get_game(game_id).info
+        rows = []
         for players in range(info.min_players, info.max_players + 1):
             longest = longest_game(game_id, players, args.count)
-            print(f'    ("{game_id}", {players}): ({longest}, {MARGIN * longest}),')
-    print("}")
+            rows.append(f"{players}: ({longest}, {MARGIN * longest})")
+        print(f"{game_id}: lengths={{{', '.join(rows)}}}")
 
 
 if __name__ == "__main__":

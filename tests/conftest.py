@@ -14,12 +14,12 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from bodoge.engine import registry  # noqa: E402
-from toy_game import SealedBids  # noqa: E402
+from toy_game import GAME  # noqa: E402
 
 
 @pytest.fixture
 def registered() -> Iterator[str]:
     games = registry._all()
-    games[SealedBids.info.id] = SealedBids
-    yield SealedBids.info.id
-    games.pop(SealedBids.info.id, None)
+    games[GAME.id] = GAME
+    yield GAME.id
+    games.pop(GAME.id, None)

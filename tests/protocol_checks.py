@@ -27,6 +27,7 @@ from typing import Any
 
 from bodoge.engine import Match, Rng, State, get_game, replay, visible_events
 from bodoge.engine.events import engine_catalog
+from bodoge.engine.registry import spec_of
 
 
 def roundtrip(state: State) -> None:
@@ -74,7 +75,7 @@ def events_hide_secrets(state: State, seat: int, action: int, events: list[Any],
 
 
 def events_are_catalogued(state: State, events: list[Any]) -> None:
-    catalog = state.event_catalog
+    catalog = spec_of(state).event_catalog
     own = catalog is not engine_catalog()  # games without a catalogue of their own are tests' toys
     for event in events:
         if own:
@@ -87,7 +88,7 @@ def events_are_catalogued(state: State, events: list[Any]) -> None:
             json.dumps(shown, ensure_ascii=False)
             if own:
                 for lang in ("en", "ja"):
-                    text = state.describe_event(shown, lang, viewer)
+                    text = spec_of(state).describe_event(state, shown, lang, viewer)
                     assert text and "{" not in text, f"no words for {shown} in {lang}"
 
 

@@ -5,7 +5,7 @@ player; the rest stay face down. Three of the prize cards 1-4 are turned up one 
 player seals one hand card at the same time, then all are revealed and the single highest card
 takes the prize (a tie for highest takes nothing). Most prize points after three rounds wins.
 Registered only inside tests (see `registered` in conftest), or by its import path
-`toy_game:SealedBids`.
+`toy_game:GAME` (or `toy_game:SealedBids`, whose spec `GAME` is found beside it).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from bodoge.engine import (
     Event,
     EventCatalog,
     GameInfo,
+    GameSpec,
     IllegalAction,
     InvalidState,
     Result,
@@ -64,7 +65,6 @@ class SealedBids(State):
         min_players=2,
         max_players=3,
     )
-    event_catalog = EventCatalog.from_toml(EVENTS, "toy_game")
     __slots__ = ("deck", "hands", "history", "prize", "prizes", "round", "scores", "sealed")
 
     def _setup(self) -> None:
@@ -205,10 +205,16 @@ class SealedBids(State):
         rng.shuffle(world.prizes)
         return world
 
-    def heuristic(self, seat: int) -> float:
-        """Lead in prize points, and a little for keeping high cards."""
-        best_other = max(score for s, score in enumerate(self.scores) if s != seat)
-        return self.scores[seat] - best_other + 0.02 * sum(self.hands[seat])
+
+def lead(state: SealedBids, seat: int) -> float:
+    """The bots' judgement: lead in prize points, and a little for keeping high cards."""
+    best_other = max(score for s, score in enumerate(state.scores) if s != seat)
+    return state.scores[seat] - best_other + 0.02 * sum(state.hands[seat])
+
+
+GAME = GameSpec(
+    rules=SealedBids, event_catalog=EventCatalog.from_toml(EVENTS, "toy_game"), heuristic=lead
+)
 
 
 def card_invariant(state: State) -> None:

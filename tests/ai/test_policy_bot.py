@@ -10,11 +10,12 @@ import pytest
 
 from bodoge.ai import BotSpecError, make_bot
 from bodoge.engine import IllegalAction, Match, get_game
+from bodoge.engine.registry import spec_of
 
 
 def linear_file(tmp_path: Path, prefer: int, players: int = 3) -> Path:
     game = get_game("koremon_evolution")
-    observer = game.observer(players, {})
+    observer = spec_of(game).observer(players, {})
     assert observer is not None
     actions = game.num_actions(players, {})
     bias = [0.0] * actions

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from bodoge.engine import ContentError, game_ids, get_game
+from bodoge.engine import ContentError, game_ids
 from bodoge.engine.events import EventCatalog, capitalize_sentence
+from bodoge.engine.registry import get_spec
 
 CATALOGUE = """
 [drew]
@@ -63,7 +64,7 @@ def test_no_game_says_one_of_a_plural() -> None:
     """Every game's English event words: a placeholder for an int right before a plural noun
     takes the count spec (or a case for one), so no "1 cards"."""
     for game_id in game_ids():
-        for known in get_game(game_id).event_catalog.types.values():
+        for known in get_spec(game_id).event_catalog.types.values():
             texts = [known.words["en"], known.public_words["en"]]
             texts += [case.words["en"] for case in known.cases]
             kinds = {**known.fields, **known.private}

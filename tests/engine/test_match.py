@@ -13,6 +13,7 @@ from bodoge.engine import (
     EventCatalog,
     GameInfo,
     GameOver,
+    GameSpec,
     IllegalAction,
     InvalidState,
     Match,
@@ -114,10 +115,6 @@ class Steps(State):
 
     info = GameInfo(id="toy_steps", title_en="Steps", title_ja="ステップ", min_players=2,
                     max_players=2)  # fmt: skip
-    event_catalog = EventCatalog.from_toml(
-        '[mark]\nfields = { seat = "seat" }\nen = "{seat} marks"\nja = "{seat}が印をつけた"\n'
-        '[end]\nfields = { seat = "seat" }\nen = "{seat} ends"\nja = "{seat}が終えた"\n'
-    )
     __slots__ = ("marks", "turn", "turns")
     WORDS = ("mark", "roll", "pass")
 
@@ -173,10 +170,19 @@ class Steps(State):
         self.marks, self.turn, self.turns = list(data["marks"]), data["turn"], data["turns"]
 
 
+STEPS = GameSpec(
+    rules=Steps,
+    event_catalog=EventCatalog.from_toml(
+        '[mark]\nfields = { seat = "seat" }\nen = "{seat} marks"\nja = "{seat}が印をつけた"\n'
+        '[end]\nfields = { seat = "seat" }\nen = "{seat} ends"\nja = "{seat}が終えた"\n'
+    ),
+)
+
+
 def test_undo_takes_back_a_seats_own_decisions_of_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """BGA's policy: seat 0 marks twice and takes both back, one at a time; the state is as it
     was, and the ply still grows (a client's ply from before the undo is stale)."""
-    match = Match(Steps, 2, seed=1)
+    match = Match(STEPS, 2, seed=1)
     before = match.state.to_json()
     match.apply(0, "mark")
     match.apply(0, "mark")
@@ -190,13 +196,13 @@ def test_undo_takes_back_a_seats_own_decisions_of_its_turn(monkeypatch: pytest.M
     with pytest.raises(StaleMove):
         match.apply(0, "mark", expected_ply=0)
     assert [match.notation(entry) for entry in match.log] == ["mark", "mark", "undo", "undo"]
-    monkeypatch.setitem(registry._all(), "toy_steps", Steps)  # records name registered games
+    monkeypatch.setitem(registry._all(), "toy_steps", STEPS)  # records name registered games
     again = Match.from_record(match.record())
     assert again.state.to_json() == match.state.to_json() and again.ply == 4
 
 
 def test_no_undo_across_chance_or_the_end_of_a_turn() -> None:
-    match = Match(Steps, 2, seed=1)
+    match = Match(STEPS, 2, seed=1)
     match.apply(0, "mark")
     match.apply(0, "roll")  # chance was drawn, and the turn passed
     assert not match.can_undo(0)
@@ -273,8 +279,8 @@ def test_play_out_is_the_one_loop() -> None:
 
 
 def test_the_engines_own_events_match_their_catalogue() -> None:
-    match = Match(Steps, 2, seed=1)
+    match = Match(STEPS, 2, seed=1)
     match.apply(0, "mark")
     (undo,) = match.undo(0)
-    assert Steps.event_catalog.check(undo) == []
-    assert Steps.event_catalog.describe(undo, "en", None) == "Seat 1 took back a move"
+    assert STEPS.event_catalog.check(undo) == []
+    assert STEPS.event_catalog.describe(undo, "en", None) == "Seat 1 took back a move"

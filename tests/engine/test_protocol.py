@@ -17,6 +17,7 @@ from bodoge.engine import (
     state_from_json,
     visible_events,
 )
+from bodoge.engine.registry import spec_of
 
 
 def test_registry_lists_the_games() -> None:
@@ -188,10 +189,12 @@ def test_every_game_lists_its_events_with_words() -> None:
 
     for game_id in game_ids():
         game = get_game(game_id)
-        assert game.event_catalog is not engine_catalog(), f"{game_id} has no events.toml"
-        assert "game_over" in game.event_catalog and "undo" in game.event_catalog
-        assert game.observer(game.info.min_players, {}) is not None
+        assert spec_of(game).event_catalog is not engine_catalog(), f"{game_id} has no events.toml"
+        assert "game_over" in spec_of(game).event_catalog and "undo" in spec_of(game).event_catalog
+        assert spec_of(game).observer(game.info.min_players, {}) is not None
         state = game.new(game.info.min_players, seed=1)
         seat = state.pending()[0]
         for action in state.legal_actions(seat):
-            assert state.action_label(action, "ja", seat) != state.action_text(action)
+            assert spec_of(state).action_label(state, action, "ja", seat) != state.action_text(
+                action
+            )

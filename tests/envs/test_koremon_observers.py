@@ -4,6 +4,7 @@ seats counted from the observer (+0 is the observer, +1 the next seat clockwise)
 from __future__ import annotations
 
 from bodoge.engine import Match
+from bodoge.engine.registry import spec_of
 from bodoge.games.koremon.common.cards import MIMIC, parse_card
 from bodoge.games.koremon.common.pyramid import SLOTS, parse_slot
 
@@ -16,7 +17,7 @@ def play(match: Match, seat: int, *texts: str) -> None:
 
 
 def pieces(match: Match, seat: int | None) -> dict[str, list[float]]:
-    observer = match.state.observer(match.state.players, match.state.options)
+    observer = spec_of(match.state).observer(match.state.players, match.state.options)
     return observer.split(observer.encode(match.state.view(seat)))
 
 

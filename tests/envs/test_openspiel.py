@@ -23,9 +23,11 @@ pyspiel = pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
+import toy_game  # noqa: E402
 from bodoge.engine import (  # noqa: E402
     Event,
     GameInfo,
+    GameSpec,
     InvalidOptions,
     InvalidState,
     Match,
@@ -36,6 +38,7 @@ from bodoge.engine import (  # noqa: E402
     registry,
 )
 from bodoge.engine.observe import Observer, Piece, View, one_hot  # noqa: E402
+from bodoge.engine.registry import get_spec, spec_of  # noqa: E402
 from bodoge.envs import openspiel as bo  # noqa: E402
 from bodoge.envs.aec import rewards_from  # noqa: E402
 from toy_game import SealedBids  # noqa: E402
@@ -83,39 +86,45 @@ class ToyBids(SealedBids):
                 self.scores[winner] += self.options["bonus"]
         return events
 
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        def hand(view: View, block: list[float]) -> None:
-            for card in view["hand"] or ():
-                one_hot(block, card - 1)
 
-        def sealed(view: View, block: list[float]) -> None:
-            for seat, card in enumerate(view["sealed"]):
-                block[seat] = 1.0 if card else 0.0
+def toy_observer(players: int, options: Mapping[str, Any]) -> Observer:
+    def hand(view: View, block: list[float]) -> None:
+        for card in view["hand"] or ():
+            one_hot(block, card - 1)
 
-        def prize(view: View, block: list[float]) -> None:
-            one_hot(block, view["prize"] - 1)
+    def sealed(view: View, block: list[float]) -> None:
+        for seat, card in enumerate(view["sealed"]):
+            block[seat] = 1.0 if card else 0.0
 
-        return Observer(
-            [
-                Piece("hand", (9,), "1 if card c+1 is in the seat's hand", hand),
-                Piece("sealed", (players,), "1 if seat s has sealed a card", sealed),
-                Piece("prize", (4,), "1 if the prize is c+1 (none after the game)", prize),
-            ]
-        )
+    def prize(view: View, block: list[float]) -> None:
+        one_hot(block, view["prize"] - 1)
+
+    return Observer(
+        [
+            Piece("hand", (9,), "1 if card c+1 is in the seat's hand", hand),
+            Piece("sealed", (players,), "1 if seat s has sealed a card", sealed),
+            Piece("prize", (4,), "1 if the prize is c+1 (none after the game)", prize),
+        ]
+    )
+
+
+TOY = GameSpec(
+    rules=ToyBids,
+    event_catalog=toy_game.GAME.event_catalog,
+    heuristic=toy_game.GAME.heuristic,
+    observer=toy_observer,
+    lengths={2: (6, 12), 3: (9, 18)},
+)
 
 
 @pytest.fixture(scope="module")
 def toy() -> Iterator[str]:
     """The toy, registered with bodoge for these tests and with OpenSpiel for the process."""
     games = registry._all()
-    games[ToyBids.info.id] = ToyBids
-    bo.GAME_LENGTHS.update({(ToyBids.info.id, 2): (6, 12), (ToyBids.info.id, 3): (9, 18)})
+    games[ToyBids.info.id] = TOY
     assert bo.register(ToyBids.info.id)
     yield bo.short_name(ToyBids.info.id)
     games.pop(ToyBids.info.id, None)
-    for players in (2, 3):
-        bo.GAME_LENGTHS.pop((ToyBids.info.id, players), None)
 
 
 def load(name: str = EVOLUTION, **params: Any) -> Any:
@@ -139,7 +148,7 @@ def test_every_game_with_an_observer_is_registered_and_every_game_has_lengths() 
         info = game.info
         for players in range(info.min_players, info.max_players + 1):
             assert (game_id, players) in bo.GAME_LENGTHS, f"measure {game_id} ({players})"
-        has_observer = game.observer(info.min_players, {}) is not None
+        has_observer = spec_of(game).observer(info.min_players, {}) is not None
         assert (bo.short_name(game_id) in pyspiel.registered_names()) == has_observer
         assert (bo.short_name(game_id) in bo.REGISTERED) == has_observer
 
@@ -184,7 +193,7 @@ def test_game_info_follows_the_parameters() -> None:
         assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
         assert game.max_game_length() == bo.GAME_LENGTHS[("koremon_evolution", players)][1]
         assert game.max_chance_outcomes() == 0
-        observer = get_game("koremon_evolution").observer(players, {})
+        observer = get_spec("koremon_evolution").observer(players, {})
         assert observer is not None and game.observation_tensor_size() == observer.size
 
 
@@ -286,14 +295,14 @@ def test_actions_strings_and_render_are_the_engines() -> None:
     assert state.legal_actions() == sorted(engine.legal_actions(seat))
     for action in state.legal_actions():
         assert state.action_to_string(seat, action) == engine.action_text(action)
-    assert str(state) == engine.render(None)
+    assert str(state) == spec_of(engine).render(engine, None, "en")
     assert state.legal_actions((seat + 1) % 3) == []
 
 
 def test_observation_is_the_view_and_its_encoding() -> None:
     state = play_randomly(load(players=3, seed=4).new_initial_state(), Rng(5), moves=6)
     engine = state.match.state
-    observer = get_game("koremon_evolution").observer(3, {})
+    observer = get_spec("koremon_evolution").observer(3, {})
     assert observer is not None
     for seat in range(3):
         assert json.loads(state.observation_string(seat)) == engine.view(seat)
@@ -306,7 +315,7 @@ def test_observation_tensor_has_the_named_pieces() -> None:
     game = load(players=3)
     observation = make_observation(game)
     observation.set_from(game.new_initial_state(), 1)
-    observer = get_game("koremon_evolution").observer(3, {})
+    observer = get_spec("koremon_evolution").observer(3, {})
     assert observer is not None
     assert list(observation.dict) == [piece.name for piece in observer.pieces]
     assert observation.dict["holds"].shape == (3, 15)

@@ -11,6 +11,7 @@ import pytest
 
 from bodoge.engine import Match, Rng, game_ids, get_game
 from bodoge.engine.options import resolve_options
+from bodoge.engine.registry import get_spec, spec_of
 from bodoge.envs.aec import BodogeAEC, rewards_from
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -35,7 +36,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
 
 
 def with_observer() -> list[str]:
-    return [g for g in game_ids() if get_game(g).observer(get_game(g).info.min_players, {})]
+    return [g for g in game_ids() if get_spec(g).observer(get_game(g).info.min_players, {})]
 
 
 def env_module(game_id: str) -> Any:
@@ -69,7 +70,7 @@ def test_observations_depend_only_on_the_view(game_id: str, kwargs: dict[str, An
     game = get_game(game_id)
     options = dict(kwargs)
     players = options.pop("players")
-    observer = game.observer(players, resolve_options(game.info.options, options))
+    observer = spec_of(game).observer(players, resolve_options(game.info.options, options))
     assert observer is not None
     match = Match(game, players, options, seed=players)
     rng = Rng(7)

@@ -1,4 +1,4 @@
-"""The words a client shows a finished game's breakdown in (`State.result_words`): every key of
+"""The words a client shows a finished game's breakdown in (`GameSpec.result_words`): every key of
 every game's `detail` is named in English and Japanese, and every value that is a key or a code
 has its words too, so the result panel shows no raw key."""
 

@@ -13,13 +13,14 @@ from serverkit import guest, new_table, wait_for_bots
 
 from bodoge.cli.serve import policy_bots
 from bodoge.engine import InvalidOptions, Match, get_game
+from bodoge.engine.registry import spec_of
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 
 
 def policy_file(tmp_path: Path) -> Path:
     game = get_game("koremon_evolution")
-    observer = game.observer(2, {})
+    observer = spec_of(game).observer(2, {})
     assert observer is not None
     actions = game.num_actions(2, {})
     data = {

@@ -91,7 +91,7 @@ def test_raw_html_in_a_page_is_escaped() -> None:
 
 def test_the_packaged_pages_are_the_docs_pages() -> None:
     """bodoge/server/rules_pages links to docs/games: one copy, shipped as package data."""
-    for page in {page.file for page in rules.PAGES.values()}:
+    for page in {page.file for page in rules.pages().values()}:
         packaged = resources.files("bodoge.server").joinpath("rules_pages", page)
         assert packaged.read_text("utf-8") == (DOCS / page).read_text("utf-8")
     pyproject = (DOCS.parents[1] / "pyproject.toml").read_text("utf-8")

@@ -20,6 +20,7 @@ from wire import running
 
 from bodoge.engine import Match, game_ids, get_game
 from bodoge.engine.events import PRIVATE, VISIBLE_TO, visible_events
+from bodoge.engine.registry import spec_of
 from bodoge.engine.rng import Rng
 from bodoge.server.config import Settings
 
@@ -154,7 +155,10 @@ def check_frames(record: str, frames: dict[Any, list[dict[str, Any]]]) -> None:
             shown = visible_events(entry.events, viewer)
             texts[viewer].append(
                 {
-                    lang: [world.describe_event(e, lang, viewer, names[lang]) for e in shown]
+                    lang: [
+                        spec_of(world).describe_event(world, e, lang, viewer, names[lang])
+                        for e in shown
+                    ]
                     for lang in ("en", "ja")
                 }
             )

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 from webkit import console_errors
 
 from bodoge.engine.match import Match
-from bodoge.engine.registry import get_game
+from bodoge.engine.registry import get_spec
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "bodoge" / "server" / "web" / "games"
 ORIGIN = "http://koremon.test"  # no server: Playwright answers for this origin
@@ -140,7 +140,7 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def draw(page: Page, prompt: dict[str, Any], lang: str, **options: Any) -> None:
-    content = get_game(prompt["game"]).public_content(
+    content = get_spec(prompt["game"]).public_content(
         prompt["view"]["players"], prompt["view"]["options"]
     )
     names = [
@@ -260,7 +260,7 @@ def test_drawings_use_the_content_words_in_japanese(page: Any) -> None:
     words = page.inner_text(".board")
     hand = prompt["view"]["hand"]
     names = {
-        f["key"]: f["name"]["ja"] for f in get_game("koremon_trick").public_content(4, {})["cards"]
+        f["key"]: f["name"]["ja"] for f in get_spec("koremon_trick").public_content(4, {})["cards"]
     }
     assert all(names[key] in words for key in hand)
     assert "Your hand" not in words and "手札" in words
@@ -391,7 +391,7 @@ def test_the_auction_reveal_names_every_bidder_in_full(page: Page, lang: str) ->
     amount under every card, the winner's amount in bold; "discarded" under a card nobody won."""
     prompt = with_reveal()
     reveal = prompt["view"]["last_reveal"]
-    content = get_game("koremon_auction").public_content(4, prompt["view"]["options"])
+    content = get_spec("koremon_auction").public_content(4, prompt["view"]["options"])
     names = BOT_NAMES[lang]
     page.evaluate(
         "([prompt, content, options]) => window.drawPrompt(prompt, content, options)",
@@ -417,7 +417,7 @@ def test_names_under_the_trick_wrap_rather_than_being_cut(page: Page, lang: str)
     """A bot's name under its card in the trick and the last trick is in two lines ("Bot 2"
     over "(Random)"), whole."""
     _, prompt, _ = next(s for s in samples("koremon_trick") if s[0] == "play")
-    content = get_game("koremon_trick").public_content(4, prompt["view"]["options"])
+    content = get_spec("koremon_trick").public_content(4, prompt["view"]["options"])
     names = BOT_NAMES[lang]
     page.evaluate(
         "([prompt, content, options]) => window.drawPrompt(prompt, content, options)",

@@ -1,4 +1,4 @@
-"""The greedy bot: one ply of look-ahead judged by the game's own `heuristic`.
+"""The greedy bot: one ply of look-ahead judged by the game's own `heuristic` (its spec's).
 
 For each of `samples` determinizations (worlds consistent with what the seat knows, future
 chance reseeded), every legal action is applied to a copy and the game's heuristic scores the
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bodoge.ai.base import legal_or_fail, pick, sample
 from bodoge.engine import Rng, State
+from bodoge.engine.registry import spec_of
 
 
 class GreedyBot:
@@ -23,13 +24,14 @@ class GreedyBot:
     def evaluate(self, state: State, seat: int) -> dict[int, float]:
         """Average heuristic after each legal action, over the determinizations."""
         legal = state.legal_actions(seat)
+        heuristic = spec_of(state).heuristic
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
             world = sample(state, seat, self.rng)
             for action in legal:
                 after = world.clone()
                 after.apply(seat, action)
-                totals[action] += after.heuristic(seat)
+                totals[action] += heuristic(after, seat)
         return {action: total / self.samples for action, total in totals.items()}
 
     def choose(self, state: State, seat: int) -> int:

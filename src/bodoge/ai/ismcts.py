@@ -40,9 +40,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from bodoge.ai.base import legal_or_fail, pick, sampler
 from bodoge.engine import Event, Rng, State
+from bodoge.engine.game import Heuristic, result_heuristic
+from bodoge.engine.registry import spec_of
 
 WIN_WEIGHT = 0.8
 EXPLORATION = 0.7
@@ -141,6 +144,7 @@ class IsmctsBot:
             f"ismcts:{seconds}s" if seconds is not None else f"ismcts:{iterations}"
         )
         self.last_root: _Node | None = None  # kept for tests and analysis
+        self.heuristic: Heuristic[Any] = result_heuristic  # the game's, set by each `choose`
 
     def choose(self, state: State, seat: int) -> int:
         legal = legal_or_fail(state, seat)
@@ -150,6 +154,7 @@ class IsmctsBot:
         if len(candidates) == 1:
             return candidates[0]
         settings = state.search_settings
+        self.heuristic = spec_of(state).heuristic
         self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
         self.widening = _setting(self.widening_setting, settings, "widening")
         root = _Node()
@@ -274,17 +279,19 @@ class IsmctsBot:
 
     def _priors(self, node: _Node, world: State, seat: int, legal: list[int]) -> dict[int, float]:
         """The node's heuristic priors for `seat`, computed for actions not seen before: each is
-        applied to a copy and judged by the game's `heuristic`, then scaled among the batch."""
+        applied to a copy and judged by the game's `heuristic` (its spec's), then scaled among the
+        batch."""
         priors = node.priors.get(seat)
         if priors is None:
             priors = node.priors[seat] = {}
         missing = [a for a in legal if a not in priors]
         if missing:
+            heuristic = self.heuristic
             judged = {}
             for action in legal:
                 after = world.clone()
                 after.apply_quiet(seat, action)  # a search action is a legal one
-                judged[action] = after.heuristic(seat)
+                judged[action] = heuristic(after, seat)
             low, high = min(judged.values()), max(judged.values())
             for action in missing:
                 priors[action] = (judged[action] - low) / (high - low) if high > low else 0.5

@@ -31,6 +31,7 @@ from typing import Any
 from bodoge.ai.base import BotSpecError, legal_or_fail
 from bodoge.engine import IllegalAction, State
 from bodoge.engine.observe import Observer
+from bodoge.engine.registry import spec_of
 
 Policy = Callable[[list[float], list[int]], int]
 FORMAT = "bodoge-linear-policy"
@@ -112,7 +113,7 @@ class PolicyBot:
         key = (type(state), state.players, json.dumps(state.options, sort_keys=True))
         observer = self._observers.get(key)
         if observer is None:
-            found = state.observer(state.players, state.options)
+            found = spec_of(state).observer(state.players, state.options)
             if found is None:
                 raise BotSpecError(f"{state.info.id} has no observation encoder for a policy")
             observer = self._observers[key] = found

@@ -18,7 +18,7 @@ from typing import Any
 from bodoge.ai import SPEC_HELP, Bot, make_bot
 from bodoge.cli.menu import error_line, menu_lines, read_choice
 from bodoge.cli.messages import LANGS, bot_name, default_lang, say
-from bodoge.engine import BodogeError, InvalidOptions, Match, get_game
+from bodoge.engine import BodogeError, InvalidOptions, Match, get_spec
 from bodoge.engine.options import parse_option_pairs
 from bodoge.engine.rng import fresh_seed
 
@@ -93,7 +93,7 @@ class Terminal:
         self.lang = args.lang or default_lang()
         self.ask = ask
         self.record_path = check_output_path(args.record)
-        game = get_game(args.game)
+        game = get_spec(args.game)
         players = game.info.min_players if args.players is None else args.players
         self.seed = args.seed if args.seed is not None else fresh_seed()
         self.chosen_seed = args.seed is not None
@@ -185,14 +185,16 @@ class Terminal:
         for entry in match.events_for(self.viewer, self.seen_ply):
             if not self.quiet:
                 for event in entry["events"]:
-                    text = match.state.describe_event(event, self.lang, self.viewer, self.names)
+                    text = match.spec.describe_event(
+                        match.state, event, self.lang, self.viewer, self.names
+                    )
                     print(f"  · {text}")
         self.seen_ply = match.ply
 
     def _ask_human(self, seat: int) -> int | str:
         match, lang = self.match, self.lang
         print()
-        print(match.state.render(seat, lang))
+        print(match.spec.render(match.state, seat, lang))
         while True:
             print("\n".join(menu_lines(match.prompt(seat)["actions"], lang)))
             try:
@@ -203,10 +205,10 @@ class Terminal:
                 return QUIT
             if answer in ("?", "help", ""):
                 print(say(lang, "help"))
-                print(match.game.game_help(lang))
+                print(match.spec.game_help(lang))
                 continue
             if answer in ("v", "view"):
-                print(match.state.render(seat, lang))
+                print(match.spec.render(match.state, seat, lang))
                 continue
             if answer in ("u", "undo"):
                 if match.can_undo(seat):
@@ -223,9 +225,9 @@ class Terminal:
     def _finish(self, quitting: bool) -> None:
         match, lang = self.match, self.lang
         if not quitting:
-            print(match.state.render(self.viewer, lang))
+            print(match.spec.render(match.state, self.viewer, lang))
             names = [say(lang, "you") if s == self.viewer else n for s, n in enumerate(self.names)]
-            for line in match.state.describe_result(lang, names):
+            for line in match.spec.describe_result(match.state, lang, names):
                 print(line)
             result = match.result()
             assert result is not None

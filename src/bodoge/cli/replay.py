@@ -56,7 +56,7 @@ def read_text(source: str) -> str:
 def match_at(full: Match, ply: int) -> Match:
     """The match as it stood after `ply` of `full`'s entries, rebuilt from its start."""
     if full.from_seed:
-        match = Match(full.game, full.players, full.options, full.seed, names=full.names)
+        match = Match(full.spec, full.players, full.options, full.seed, names=full.names)
     else:
         match = Match.from_state(full.start, names=full.names)
     for entry in full.log[: ply - match.ply]:
@@ -85,8 +85,8 @@ def show(full: Match, ply: int, seat: int | None, lang: str) -> None:
     print(say(lang, "replay_step", ply=ply, last=full.ply, who=who))
     for step in match.events_for(seat, ply - 1) if ply > full.start_ply else []:
         for event in step["events"]:
-            print(f"  · {match.state.describe_event(event, lang, seat, names)}")
-    print(match.state.render(seat, lang))
+            print(f"  · {match.spec.describe_event(match.state, event, lang, seat, names)}")
+    print(match.spec.render(match.state, seat, lang))
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:

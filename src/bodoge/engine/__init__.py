@@ -1,4 +1,5 @@
-"""The engine: the game protocol, registry, seeded randomness and JSON. It knows no game."""
+"""The engine: the game protocol and spec, the registry, seeded randomness and JSON. It knows no
+game."""
 
 from bodoge.engine.errors import (
     BodogeError,
@@ -13,9 +14,10 @@ from bodoge.engine.errors import (
     WrongSeat,
 )
 from bodoge.engine.events import Event, EventCatalog, visible_events
+from bodoge.engine.game import GameSpec, RulesPage
 from bodoge.engine.match import Decision, Match
 from bodoge.engine.options import OptionSpec
-from bodoge.engine.registry import game_ids, get_game, state_from_json
+from bodoge.engine.registry import game_ids, get_game, get_spec, spec_of, specs, state_from_json
 from bodoge.engine.replay import replay, replay_from_json
 from bodoge.engine.result import Result, ranked_result, ranks_from_keys
 from bodoge.engine.rng import Rng
@@ -29,6 +31,7 @@ __all__ = [
     "EventCatalog",
     "GameInfo",
     "GameOver",
+    "GameSpec",
     "IllegalAction",
     "InvalidOptions",
     "InvalidState",
@@ -36,6 +39,7 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Rng",
+    "RulesPage",
     "StaleMove",
     "State",
     "UndoRefused",
@@ -43,10 +47,13 @@ __all__ = [
     "WrongSeat",
     "game_ids",
     "get_game",
+    "get_spec",
     "ranked_result",
     "ranks_from_keys",
     "replay",
     "replay_from_json",
+    "spec_of",
+    "specs",
     "state_from_json",
     "visible_events",
 ]

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bodoge.engine.registry import get_game
+from bodoge.engine.registry import get_spec
 
 _SECTION = re.compile(
     r"(<!-- generated:([a-z_]+):([a-z_]+) -->\n)(.*?)(<!-- /generated -->)", re.DOTALL
@@ -22,13 +22,13 @@ _SECTION = re.compile(
 
 
 def events_table(game_id: str) -> str:
-    return get_game(game_id).event_catalog.markdown()
+    return get_spec(game_id).event_catalog.markdown()
 
 
 def observation_table(game_id: str) -> str:
     """The observation pieces for the game's smallest player count (pieces with a seat
     dimension grow with the player count)."""
-    game = get_game(game_id)
+    game = get_spec(game_id)
     players = game.info.min_players
     observer = game.observer(players, {})
     if observer is None:

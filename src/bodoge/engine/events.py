@@ -10,7 +10,7 @@ Each game lists its event types in a catalogue (`events.toml` in its package): t
 kinds, the private fields, whether the event makes hidden information known (`reveals`, which ends
 the chance to undo), and the words in English and Japanese, with `{field}` placeholders. Kinds the
 engine knows are `seat`, `seats`, `int`, `text`, `bool` and `data` (shown only in docs); any other
-kind is the game's own word (`State.event_word`), and `kind[]` is a list of them. A `?` after a
+kind is the game's own word (`GameSpec.event_word`), and `kind[]` is a list of them. A `?` after a
 kind means the field may be null. `cases` pick other words when a field has a given value.
 A count agrees with its noun: `{count:card|cards}` (an `int` field) reads "1 card", "3 cards".
 """

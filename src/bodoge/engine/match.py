@@ -30,7 +30,8 @@ from typing import Any, NamedTuple
 
 from bodoge.engine.errors import GameOver, IllegalAction, StaleMove, UndoRefused
 from bodoge.engine.events import Event, default_seat_name, visible_events
-from bodoge.engine.registry import get_game
+from bodoge.engine.game import GameSpec
+from bodoge.engine.registry import get_spec, spec_of
 from bodoge.engine.result import Result
 from bodoge.engine.state import State
 
@@ -55,7 +56,7 @@ class Match:
 
     def __init__(
         self,
-        game: str | type[State],
+        game: str | GameSpec[Any] | type[State],
         players: int,
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
@@ -63,8 +64,8 @@ class Match:
         names: list[str] | None = None,
         tags: Mapping[str, str] | None = None,
     ) -> None:
-        game_class = get_game(game) if isinstance(game, str) else game
-        self._begin(game_class.new(players, options, seed), names, tags, from_seed=True)
+        spec = get_spec(game) if isinstance(game, str) else spec_of(game)
+        self._begin(spec.rules.new(players, options, seed), names, tags, True, spec)
 
     @classmethod
     def from_state(
@@ -77,7 +78,7 @@ class Match:
         """A match that goes on from a position (a hand-written state, a puzzle). The match drives
         `state` itself, so the caller sees it change; its record carries the starting state."""
         match = cls.__new__(cls)
-        match._begin(state, names, tags, from_seed=False)
+        match._begin(state, names, tags, False, spec_of(state))
         return match
 
     def _begin(
@@ -86,6 +87,7 @@ class Match:
         names: list[str] | None,
         tags: Mapping[str, str] | None,
         from_seed: bool,
+        spec: GameSpec[Any],
     ) -> None:
         if names is not None and len(names) != state.players:
             raise IllegalAction(f"{len(names)} names for {state.players} seats")
@@ -94,6 +96,7 @@ class Match:
         check_tags(tags or {})
         self.state = state
         self.game: type[State] = type(state)
+        self.spec = spec  # the game's words, drawing and the rest (`bodoge.engine.game`)
         self.names = list(names) if names is not None else None
         self.tags = dict(tags or {})
         self.from_seed = from_seed
@@ -108,6 +111,7 @@ class Match:
         other = Match.__new__(Match)
         other.state = self.state.clone()
         other.game = self.game
+        other.spec = self.spec
         other.names = list(self.names) if self.names is not None else None
         other.tags = dict(self.tags)
         other.from_seed = self.from_seed
@@ -195,7 +199,7 @@ class Match:
         closes = (
             state.rng.state != chance
             or seat not in state.pending()
-            or state.event_catalog.reveals(events)
+            or self.spec.event_catalog.reveals(events)
         )
         if self._open and self.log[self._open[-1]].seat != seat:
             self._open.clear()  # another seat has decided since
@@ -274,7 +278,7 @@ class Match:
 
     def prompt(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) needs to decide now, JSON-ready."""
-        state = self.state
+        state, spec = self.state, self.spec
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None else []
         actions = [
@@ -282,13 +286,13 @@ class Match:
                 "index": index,
                 "id": action,
                 "notation": state.action_text(action),
-                "label": {lang: state.action_label(action, lang, seat) for lang in LANGS},
+                "label": {lang: spec.action_label(state, action, lang, seat) for lang in LANGS},
             }
             for index, action in enumerate(legal)
         ]
         result = view["result"]
         if result is not None:  # with the words a client shows the game's breakdown in
-            result = {**result, **state.result_words()}
+            result = {**result, **spec.result_words(state)}
         return {
             "game": state.info.id,
             "ply": self.ply,
@@ -343,7 +347,8 @@ class Match:
             seat_names = names.get(lang) if names is not None else self.names
             listed = list(seat_names) if seat_names is not None else None
             texts[lang] = [
-                self.state.describe_event(event, lang, viewer, listed) for event in events
+                self.spec.describe_event(self.state, event, lang, viewer, listed)
+                for event in events
             ]
         return texts
 
@@ -353,7 +358,7 @@ class Match:
 
     def describe(self, event: Event, lang: str = "en", viewer: int | None = None) -> str:
         """One sentence for an event as `viewer` received it, with the match's seat names."""
-        return self.state.describe_event(event, lang, viewer, self.names)
+        return self.spec.describe_event(self.state, event, lang, viewer, self.names)
 
     def seat_name(self, seat: int, lang: str = "en") -> str:
         if self.names is not None:

@@ -6,7 +6,7 @@ It is a flat list of floats made of named pieces, as OpenSpiel's observers are: 
 name, a shape and a sentence saying what each number means, so a researcher can read index 117 as
 "deck A, position 3 from the top, is a lion".
 
-A game provides its observer with `State.observer(players, options)`; each game's docs page
+A game provides its observer with its spec's `observer(players, options)`; each game's docs page
 holds the table of its pieces, generated from the code (`Observer.markdown`).
 """
 
@@ -18,6 +18,16 @@ from math import prod
 from typing import Any
 
 View = Mapping[str, Any]
+
+
+def relative_seat(view: View, seat: int | None) -> int:
+    """The position of `seat` counted clockwise from the view's seat (a spectator's: seat 0), or
+    -1 for no seat."""
+    if seat is None:
+        return -1
+    me: int = view["seat"] or 0
+    players: int = view["players"]
+    return (seat - me) % players
 
 
 @dataclass(frozen=True)

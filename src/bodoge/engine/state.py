@@ -1,4 +1,4 @@
-"""The game protocol: every game is a `State` subclass registered under an id.
+"""The game protocol: every game's rules are a `State` subclass, named by its `GameSpec`.
 
 A turn is a sequence of small decisions. Each decision is an integer from a fixed action space
 (`num_actions`), with a canonical text notation (`action_text` / `parse_action`), so bots and RL
@@ -8,17 +8,15 @@ returns events. All chance comes from `self.rng`, so (game, options, seed, actio
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, InvalidState, WrongSeat
-from bodoge.engine.events import Event, EventCatalog, default_seat_name, engine_catalog
+from bodoge.engine.events import Event
 from bodoge.engine.native import mypyc_attr
 from bodoge.engine.notation import normalize_action
-from bodoge.engine.observe import Observer
 from bodoge.engine.options import OptionSpec, resolve_options
 from bodoge.engine.result import Result
 from bodoge.engine.rng import Rng, fresh_seed
@@ -199,20 +197,15 @@ class State(ABC):
         no person's seat is among them."""
         return [] if self.is_over() else list(range(self.players))
 
-    def heuristic(self, seat: int) -> float:
-        """How good this position looks for `seat`, higher is better, using only what `seat` may
-        know (the greedy bot calls it on determinized states). Games override it with their own
-        judgement; this default only knows finished games."""
-        result = self.result()
-        if result is None:
-            return 0.0
-        return 1.0 if seat in result.winners else 0.0
+    # The search protocol stays on the state, not the spec: the search calls it for every
+    # simulated move, and a game's compiled playout loop calls it natively.
 
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         """A quick, plausible move for `seat` among `legal` in the search's simulated games
         (default: uniformly random). Games override it with a cheap rule of thumb, which should
-        read only what `seat` may know, as `heuristic` does: the search models its opponents
-        with it, and an opponent who could see the searcher's cards would be a wrong model."""
+        read only what `seat` may know, as the spec's `heuristic` does: the search models its
+        opponents with it, and an opponent who could see the searcher's cards would be a wrong
+        model."""
         return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
     # Tuning a tree search should use for this game unless told otherwise: `prior_weight` (how
@@ -225,82 +218,6 @@ class State(ABC):
         legal list is a wide range of amounts (bids) may offer a representative subset, so a
         few hundred iterations are not spread over a hundred near-equal moves."""
         return self.legal_actions(seat)
-
-    @classmethod
-    def game_help(cls, lang: str = "en") -> str:
-        """What a player types in this game, for the terminal's `?`, in English ("en") or Japanese
-        ("ja"); games override it with their own notation and what it means."""
-        if lang == "ja":
-            return "アクションの表記か番号を入力してください。"
-        return "Type an action's notation or its number."
-
-    # ---- words: events, actions and results in English and Japanese ------------------------
-
-    # The game's event types and their words (`EventCatalog.load("bodoge.games.<name>")`); a game
-    # without one knows only the engine's own events.
-    event_catalog: ClassVar[EventCatalog] = engine_catalog()
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        """The game's word for a value of one of its own event field kinds ("animal", "unit"),
-        in `lang`, as `viewer` reads it (`names`: the seats' display names, for kinds that name
-        a seat: "your 2nd card"); None for a kind it does not know."""
-        return None
-
-    def describe_event(
-        self, event: Event, lang: str = "en", viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str:  # fmt: skip
-        """One sentence for an event as `viewer` received it (see `bodoge.engine.events`)."""
-        return self.event_catalog.describe(event, lang, viewer, names, self.event_word)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        """What an action does, in words, in `lang`, for the deciding `seat` (where several
-        decide at once, each seat's words may differ: its own bids and money); games override,
-        the default is the notation."""
-        return self.action_text(action)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        """Who won and why, a line or a few, in `lang` ("you" is the business of the caller's
-        `names`). Games override with their own reasons (crowns, stones, the Dragon)."""
-        result = self.result()
-        if result is None:
-            return []
-        label = (lambda s: names[s]) if names else (lambda s: default_seat_name(s, lang))
-        scores = ", ".join(f"{label(s)} {score:g}" for s, score in enumerate(result.scores))
-        winners = ("、" if lang == "ja" else ", ").join(label(s) for s in result.winners)
-        if lang == "ja":
-            return [f"勝者：{winners or 'なし'}", f"得点：{scores}"]
-        return [f"winner: {winners or 'nobody'}", f"scores: {scores}"]
-
-    def result_words(self) -> dict[str, Any]:
-        """Words for the keys and values of the result's `detail`, for a client that shows it
-        (JSON-ready, in English and Japanese): `labels` {key: {"en", "ja"}} names each detail key
-        ("{n}" in a label numbers the rows of a list of per-seat lists: "Game {n}"), `values`
-        {key: {value: {"en", "ja"}}} names the values that are keys or codes, and `seats` lists
-        the keys whose value is a seat (-1 or null: nobody). Empty for a game without a detail;
-        games override."""
-        return {}
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """What a client that draws the game needs and every seat may know, fixed for the whole
-        game: the components' names in both languages, card and unit faces, the board's
-        geometry (JSON values only). Never anything a view hides; games override it."""
-        return {}
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer | None:
-        """The game's fixed-size numeric encoding of a seat's view for learning agents (see
-        `bodoge.engine.observe`); None for a game that has none yet."""
-        return None
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        """Text for the terminal as `seat` may see it, in English ("en") or Japanese ("ja");
-        games override with something readable."""
-        return json.dumps(self.view(seat), ensure_ascii=False, indent=2)
 
     # ---- shared behaviour ----------------------------------------------------------------
 

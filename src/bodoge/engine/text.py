@@ -1,4 +1,4 @@
-"""Templates of the games' terminal text (`State.render`) as people read them.
+"""Templates of the games' terminal text (`GameSpec.render`) as people read them.
 
 A `TerminalText` is a `str.format` template with two differences: its seat fields (`{seat}`,
 `{leader}`, `{dealer}`) count from 1, as people count seats ("seat 1" is seat 0 of the JSON and

@@ -25,8 +25,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from bodoge.engine import InvalidOptions, Match, Result, State, get_game
+from bodoge.engine import InvalidOptions, Match, Result, State
 from bodoge.engine.options import resolve_options
+from bodoge.engine.registry import get_spec
 
 REWARDS = ("win", "rank", "score")
 
@@ -70,7 +71,8 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        self.game: type[State] = get_game(game)
+        self.spec = get_spec(game)
+        self.game: type[State] = self.spec.rules
         info = self.game.info
         self.players = info.min_players if players is None else players
         if reward not in REWARDS:
@@ -82,7 +84,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         self.lang = lang
         self.options = resolve_options(info.options, options)
         self.game.new(self.players, self.options, 0)  # the game's own checks, before anything
-        observer = self.game.observer(self.players, self.options)
+        observer = self.spec.observer(self.players, self.options)
         if observer is None:
             raise InvalidOptions(f"{info.id} has no observation encoder yet")
         self.observer = observer
@@ -113,7 +115,7 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
-        self.match = Match(self.game, self.players, self.options, seed)
+        self.match = Match(self.spec, self.players, self.options, seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -157,7 +159,8 @@ class BodogeAEC(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         assert self.match is not None, "reset() first"
-        text = self.match.state.render(None, self.lang)  # a spectator's table: nothing secret
+        # a spectator's table: nothing secret
+        text = self.spec.render(self.match.state, None, self.lang)
         if self.render_mode == "human":
             print(text)
             return None

@@ -27,7 +27,7 @@ What each game declares (`GameType`), and why:
   Hex `content`) are not parameters: they keep their default.
 
 `max_game_length` is measured, not proven: the longest of many random games for each game and
-player count, doubled (`GAME_LENGTHS`, printed by benchmarks/game_lengths.py).
+player count, doubled (each spec's `lengths`, printed by benchmarks/game_lengths.py).
 
 Observations come from the seat's view only (`State.view`): the observation tensor is the game's
 observer (`bodoge.engine.observe`, pieces as named tensors) and the observation string the view as
@@ -62,42 +62,26 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from bodoge.engine import InvalidOptions, InvalidState, Match, Rng, State, game_ids, get_game
+from bodoge.engine import InvalidOptions, InvalidState, Match, Rng, State, game_ids
+from bodoge.engine.game import GameSpec
 from bodoge.engine.observe import Observer
 from bodoge.engine.options import resolve_options
+from bodoge.engine.registry import get_spec, specs
 from bodoge.engine.rng import fresh_seed
 from bodoge.envs.aec import rewards_from
 
 PREFIX = "python_bodoge_"
 
-# Measured by benchmarks/game_lengths.py (every choice-option combination, seeds 0-499):
-# (game, players): (longest of 500 random games, bound stated to OpenSpiel = 2x that).
-GAME_LENGTHS: dict[tuple[str, int], tuple[int, int]] = {
-    ("collect", 2): (382, 764),
-    ("collect", 3): (627, 1254),
-    ("collect", 4): (779, 1558),
-    ("koremon_auction", 3): (64, 128),
-    ("koremon_auction", 4): (81, 162),
-    ("koremon_auction", 5): (104, 208),
-    ("koremon_auction", 6): (140, 280),
-    ("koremon_evolution", 2): (562, 1124),
-    ("koremon_evolution", 3): (443, 886),
-    ("koremon_evolution", 4): (580, 1160),
-    ("koremon_evolution", 5): (805, 1610),
-    ("koremon_hunt", 3): (599, 1198),
-    ("koremon_hunt", 4): (611, 1222),
-    ("koremon_hunt", 5): (832, 1664),
-    ("koremon_hunt", 6): (784, 1568),
-    ("koremon_hunt", 7): (957, 1914),
-    ("koremon_hunt", 8): (840, 1680),
-    ("koremon_trick", 3): (60, 120),
-    ("koremon_trick", 4): (60, 120),
-    ("koremon_trick", 5): (60, 120),
-    ("koremon_trick", 6): (60, 120),
-    ("monster_hex", 2): (68, 136),
-    ("monster_hex", 3): (81, 162),
-    ("monster_hex", 4): (88, 176),
-}
+
+def game_lengths() -> dict[tuple[str, int], tuple[int, int]]:
+    """(game, players): (longest of many random games, bound stated to OpenSpiel = 2x that), from
+    each registered spec's `lengths` (measured by benchmarks/game_lengths.py)."""
+    return {
+        (spec.id, players): length for spec in specs() for players, length in spec.lengths.items()
+    }
+
+
+GAME_LENGTHS = game_lengths()  # as registered when this module was imported
 
 _SEED_BITS = 63  # a match seed JSON readers keep exact
 _JSON: dict[str, Any] = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
@@ -153,10 +137,11 @@ class _Seeds:
 class BodogeGame(pyspiel.Game):  # type: ignore[misc]
     """One bodoge game for one set of parameters."""
 
-    bodoge_game: type[State]  # set on each game's own subclass, made by `register`
+    bodoge_spec: GameSpec[Any]  # set on each game's own subclass, made by `register`
+    bodoge_game: type[State]  # its rules
 
     def __init__(self, params: Mapping[str, Any]) -> None:
-        game = self.bodoge_game
+        spec, game = self.bodoge_spec, self.bodoge_game
         info = game.info
         players = int(params["players"])
         seed = int(params["seed"])
@@ -165,13 +150,13 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
         given = {key: value for key, value in params.items() if key not in ("players", "seed")}
         options = resolve_options(info.options, given)
         game.new(players, options, 0)  # the game's own checks (player count, combinations)
-        observer = game.observer(players, options)
+        observer = spec.observer(players, options)
         if observer is None:
             raise InvalidOptions(f"{info.id} has no observation encoder for these options")
-        if (info.id, players) not in GAME_LENGTHS:
+        if players not in spec.lengths:
             raise InvalidOptions(
                 f"{info.id} with {players} players has no measured length: run "
-                "benchmarks/game_lengths.py and add its rows to GAME_LENGTHS"
+                "benchmarks/game_lengths.py and add it to the spec's lengths"
             )
         num_actions = game.num_actions(players, options)
         game_info = pyspiel.GameInfo(
@@ -181,7 +166,7 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=GAME_LENGTHS[(info.id, players)][1],
+            max_game_length=spec.lengths[players][1],
         )
         super().__init__(game_type(game), game_info, dict(params))
         self.bodoge_players = players
@@ -319,7 +304,8 @@ class BodogeState(pyspiel.State):  # type: ignore[misc]
         return rewards_from(result, "win")
 
     def __str__(self) -> str:
-        return self.match.state.render(None)  # a spectator's table: nothing secret
+        match = self.match
+        return match.spec.render(match.state, None, "en")  # a spectator's table: nothing secret
 
     def __reduce__(self) -> tuple[Callable[..., BodogeState], tuple[Any, ...]]:
         table = self._table
@@ -461,23 +447,23 @@ def deserialize_game_and_state(text: str) -> tuple[BodogeGame, BodogeState]:
 
 def register(game_id: str) -> bool:
     """Register one game (if it has an observer and measured lengths); True if it now is."""
-    game = get_game(game_id)
-    info = game.info
+    spec = get_spec(game_id)
+    info = spec.info
     name = short_name(game_id)
     if name in pyspiel.registered_names():
         return True
     defaults = resolve_options(info.options, {})
-    if game.observer(info.min_players, defaults) is None:
+    if spec.observer(info.min_players, defaults) is None:
         return False
     missing = [
         players
         for players in range(info.min_players, info.max_players + 1)
-        if (game_id, players) not in GAME_LENGTHS
+        if players not in spec.lengths
     ]
     if missing:
         warnings.warn(
             f"{game_id} is not registered for OpenSpiel: no measured length for {missing} "
-            "players (run benchmarks/game_lengths.py and add its rows to GAME_LENGTHS)",
+            "players (run benchmarks/game_lengths.py and add them to the spec's lengths)",
             stacklevel=2,
         )
         return False
@@ -485,8 +471,9 @@ def register(game_id: str) -> bool:
     # The creator is a class of its own, as OpenSpiel's Python games register theirs: OpenSpiel
     # keeps it until after the interpreter has ended, and a class (unlike a closure) is not freed
     # then, which would need the interpreter and abort the process at exit.
-    creator = type(f"BodogeGame_{game_id}", (BodogeGame,), {"bodoge_game": game})
-    pyspiel.register_game(game_type(game), creator)
+    attributes = {"bodoge_spec": spec, "bodoge_game": spec.rules}
+    creator = type(f"BodogeGame_{game_id}", (BodogeGame,), attributes)
+    pyspiel.register_game(game_type(spec.rules), creator)
     return True
 
 

@@ -335,8 +335,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def content(table_id: str, srv: ServerDep) -> Any:
         """The table's game components as a drawing needs them (public, fixed for the game)."""
         table = await srv.tables.get(table_id)
-        state_class = type(table.match.state)
-        return JSONResponse(state_class.public_content(table.players, table.options))
+        content = table.match.spec.public_content(table.players, table.options)
+        return JSONResponse(content)
 
     @app.get(
         "/api/tables/{table_id}/record",

@@ -2,11 +2,12 @@
 
 Rendered with markdown-it-py from the game's page in `docs/games/` (shipped inside the package as
 `bodoge/server/rules_pages/`, a link to that folder, so a non-editable install has them too).
-A page holds more than the rules (notation, state JSON, events, speed), so each language's rules
-page takes only the sections listed in `PAGES`, found by their headings: the English rules, or the
-Japanese ones. Sections written in both languages (Monster Hex's option cards) are split by
-paragraph: a paragraph that begins in Japanese goes to the Japanese page, any other (and every
-table: their cells are English) to the English one. The four Collectable Monster
+A game from elsewhere ships its page in its own package (`RulesPage.package`). A page holds more
+than the rules (notation, state JSON, events, speed), so each language's rules page takes only the
+sections its game's spec lists (`GameSpec.rules_page`), found by their headings: the English
+rules, or the Japanese ones. Sections written in both languages (Monster Hex's option cards) are
+split by paragraph: a paragraph that begins in Japanese goes to the Japanese page, any other (and
+every table: their cells are English) to the English one. The four Collectable Monster
 games share koremon.md: each game's page is its own section plus the shared ones (where the rules
 come from, the card set, and for Auction and Hunt the collection pyramid), without the developers'
 event tables. The title is the game's own. Raw HTML in the pages is escaped, not passed on.
@@ -21,7 +22,7 @@ from importlib import resources
 
 from markdown_it import MarkdownIt
 
-from bodoge.engine import get_game
+from bodoge.engine import RulesPage, get_spec, specs
 
 LANGS = ("en", "ja")
 SKIPPED = ("Events",)  # subsections for developers inside a selected section
@@ -34,66 +35,13 @@ _JAPANESE_BREAK = re.compile(f"(?<=[{_CJK}])\n[ \t]*(?=[{_CJK}*])")
 _LEADING_MARKUP = re.compile(r"^[\s*_`>\-\[\](){}!#0-9.:]+")
 
 
-@dataclass(frozen=True)
-class Page:
-    file: str
-    en: tuple[str, ...]  # heading paths ("English / The card set [bodoge]") of the English page
-    ja: tuple[str, ...]
-    intro: bool = False  # the text before the first section (English) opens the English page
-    mixed: tuple[str, ...] = ()  # bilingual sections: split by paragraph, in both pages
-
-
-_COLLECT_ISH = ("Rules (English)",), ("ルール（日本語）",)
-_KOREMON_SHARED = (
-    ("English / Where the rules come from", "English / The card set [bodoge]"),
-    ("日本語 / ルールの出典", "日本語 / カード構成［bodoge］"),
-)
-_PYRAMID = (
-    'English / The collection pyramid: the "normal rules" [bodoge]',
-    "日本語 / コレクション・ピラミッド：「通常のルール」［bodoge］",
-)
-
-
-def _koremon(en: str, ja: str, pyramid: bool) -> Page:
-    shared_en, shared_ja = _KOREMON_SHARED
-    extra_en, extra_ja = ((_PYRAMID[0],), (_PYRAMID[1],)) if pyramid else ((), ())
-    return Page(
-        "koremon.md",
-        (*shared_en, *extra_en, f"English / {en}"),
-        (*shared_ja, *extra_ja, f"日本語 / {ja}"),
-    )
-
-
-PAGES = {
-    "collect": Page("collect.md", *_COLLECT_ISH, intro=True),
-    "monster_hex": Page(
-        "monster_hex.md",
-        *_COLLECT_ISH,
-        intro=True,
-        mixed=(
-            "The ability option (能力カード)",
-            "The objective option (目標カード) [bodoge design]",
-        ),
-    ),
-    "koremon_auction": _koremon(
-        "Monster Auction (モンスター・オークション)", "モンスター・オークション", pyramid=True
-    ),
-    "koremon_hunt": _koremon(
-        "Hunt the Monster! (ハント・ザ・モンスター！)", "ハント・ザ・モンスター！", pyramid=True
-    ),
-    "koremon_trick": _koremon(
-        "Trick the Monster! (トリック・ザ・モンスター！)",
-        "トリック・ザ・モンスター！",
-        pyramid=False,
-    ),
-    "koremon_evolution": _koremon(
-        "Monster Evolution", "モンスター・エボリューション", pyramid=False
-    ),
-}
+def pages() -> dict[str, RulesPage]:
+    """Every registered game's rules page (its spec's `rules_page`), by game id."""
+    return {spec.id: spec.rules_page for spec in specs() if spec.rules_page is not None}
 
 
 class RulesError(Exception):
-    """A page lacks a section `PAGES` names (a heading was renamed): a bug, caught by the tests."""
+    """A page lacks a section its spec names (a heading was renamed): a bug, caught by the tests."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +52,11 @@ class Section:
     end: int  # the line after the section (its subsections included)
 
 
-def read_page(file: str) -> str:
-    return resources.files("bodoge.server").joinpath("rules_pages", file).read_text("utf-8")
+def read_page(page: RulesPage) -> str:
+    """The page's Markdown: from bodoge's docs/games, or from the game's own package."""
+    if page.package is not None:
+        return resources.files(page.package).joinpath(page.file).read_text("utf-8")
+    return resources.files("bodoge.server").joinpath("rules_pages", page.file).read_text("utf-8")
 
 
 def sections(lines: list[str]) -> list[Section]:
@@ -203,10 +154,13 @@ def _intro(lines: list[str], all_sections: list[Section]) -> list[str]:
 
 def markdown(game: str, lang: str) -> str:
     """The rules page of `game` in `lang`, as Markdown (titled with the game's own title)."""
-    page = PAGES[game]
-    lines = read_page(page.file).splitlines()
+    spec = get_spec(game)
+    page = spec.rules_page
+    if page is None:
+        raise KeyError(game)
+    lines = read_page(page).splitlines()
     all_sections = sections(lines)
-    info = get_game(game).info
+    info = spec.info
     out = [f"# {info.title_ja if lang == 'ja' else info.title_en}", ""]
     if page.intro and lang == "en":
         out += [*_intro(lines, all_sections), ""]
@@ -229,4 +183,4 @@ def rules(game: str) -> dict[str, str]:
 
 
 def has_rules(game: str) -> bool:
-    return game in PAGES
+    return game in pages()

@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bodoge.ai import make_bot
-from bodoge.engine import InvalidOptions, Match, Rng, State, UnknownGame, get_game
+from bodoge.engine import (
+    GameSpec,
+    InvalidOptions,
+    Match,
+    Rng,
+    State,
+    UnknownGame,
+    get_spec,
+    spec_of,
+)
 from bodoge.engine.options import resolve_options
 
 _SEED_MASK = (1 << 63) - 1
@@ -30,18 +39,21 @@ LOOKAHEAD = 4  # chunks queued per worker beyond the one it plays: enough to nev
 Progress = Callable[[int], None]
 
 
-def resolve_game(ref: str) -> type[State]:
-    """A registered game id, or `package.module:Class` for a game being prototyped."""
+def resolve_game(ref: str) -> GameSpec[Any]:
+    """A registered game id, or `package.module:NAME` for a game being prototyped: NAME a
+    `GameSpec` or a state class (with the spec beside it, else every default)."""
     if ":" not in ref:
-        return get_game(ref)
-    module_name, _, class_name = ref.partition(":")
+        return get_spec(ref)
+    module_name, _, name = ref.partition(":")
     try:
-        found = getattr(importlib.import_module(module_name), class_name)
+        found = getattr(importlib.import_module(module_name), name)
     except (ImportError, AttributeError, ValueError) as error:
         raise UnknownGame(f"cannot load game {ref!r}: {error}") from None
+    if isinstance(found, GameSpec):
+        return found
     if not (isinstance(found, type) and issubclass(found, State)):
-        raise UnknownGame(f"{ref!r} is not a game state class")
-    return found
+        raise UnknownGame(f"{ref!r} is not a game spec or state class")
+    return spec_of(found)
 
 
 @dataclass(frozen=True)
@@ -56,7 +68,7 @@ class Batch:
     options: dict[str, Any] = field(default_factory=dict)
     max_decisions: int = 200_000
 
-    def check(self) -> type[State]:
+    def check(self) -> GameSpec[Any]:
         """Raise a bodoge error for anything that would fail later (game, players, options)."""
         game = resolve_game(self.game)
         info = game.info
@@ -75,7 +87,7 @@ class Batch:
         if self.seed < 0:
             raise InvalidOptions("the seed must be a non-negative whole number")
         resolve_options(info.options, self.options)
-        game.new(self.players, self.options, self.seed)  # the game's own option checks
+        game.rules.new(self.players, self.options, self.seed)  # the game's own option checks
         for spec in self.bots:
             make_bot(spec, 0)
         return game
@@ -110,7 +122,7 @@ class GameRecord:
         return dict(self.__dict__)
 
 
-def play_game(batch: Batch, index: int, game: type[State] | None = None) -> GameRecord:
+def play_game(batch: Batch, index: int, game: GameSpec[Any] | None = None) -> GameRecord:
     """Play game `index` of `batch`, every decision through a `Match` like any other layer."""
     game = game or resolve_game(batch.game)
     seed = batch.deal_seed(index)

@@ -4,7 +4,7 @@ A state lists its decks top first (a trailing "*" marks a card that has been fac
 hold exactly 8 of each animal (RULINGS §1). `build` fills the cards a test does not place with
 the remaining cards, in animal order (crocodile ... chameleon), at the bottom of the decks.
 
-The other fields must fit together (consistency.py), so `build` derives what a test leaves out:
+The other fields must fit together (state_json.py), so `build` derives what a test leaves out:
 a history that gave the crowns (`half`, `full`), the round number from it, and a turn order
 where the seat before `active` ended the last turn (or, in a round not begun, the round's start).
 """
@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from bodoge.games.collect.animals import COPIES, KEYS
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 CROC, CRAB, MONKEY, HERMIT, OCTO, PARROT, LION, CHAM = KEYS
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CRAB, CROC, HERMIT, LION, MONKEY, OCTO, PARROT, build, deck, load, play
 

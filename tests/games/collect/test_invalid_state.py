@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CHAM, CRAB, CROC, LION, MONKEY, OCTO, PARROT, build
 

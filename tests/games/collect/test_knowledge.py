@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from bodoge.engine import Rng
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect import GAME
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CROC, HERMIT, LION, MONKEY, OCTO, build, deck, load, play
 
@@ -60,14 +61,16 @@ def test_option_known_cards_hidden_makes_players_remember() -> None:
         decks = state.view(seat)["decks"]
         assert all(card is None for card in decks["A"]["cards"] + decks["B"]["cards"])
     assert deck(state, "A")[0] == "lion*"
-    line = state.render(0).split("deck A")[1].split("\n")[0]
+    line = GAME.render(state, 0, "en").split("deck A")[1].split("\n")[0]
     assert "lion" not in line.lower() and "?" in line
-    assert "ライオン" not in state.render(0, "ja")
+    assert "ライオン" not in GAME.render(state, 0, "ja")
 
 
 def test_render_shows_known_cards_and_hides_the_rest() -> None:
     """RULINGS §1 Knowledge, as the terminal shows it: known cards by name, unseen cards as "?"."""
-    line = next(text for text in marked_state().render(0).splitlines() if "deck A" in text)
+    line = next(
+        text for text in GAME.render(marked_state(), 0, "en").splitlines() if "deck A" in text
+    )
     assert line.split(": ", 1)[1].split()[:3] == ["Lion", "?", "Crocodile"]
 
 

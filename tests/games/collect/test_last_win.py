@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CHAM, CROC, LION, MONKEY, build, load, play
 

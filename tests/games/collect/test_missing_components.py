@@ -16,7 +16,7 @@ import pytest
 
 from bodoge.engine import InvalidState, Rng
 from bodoge.games.collect.animals import COPIES, KEYS
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 GAMES_PER_MODE = 30
 State = dict[str, Any]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bodoge.games.collect.animals import CODE, KINDS
 from bodoge.games.collect.observe import UNKNOWN, collect_observer
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CRAB, CROC, HERMIT, LION, MONKEY, OCTO, load, play
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import InvalidOptions, InvalidState
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CROC, MONKEY, build
 

@@ -1,4 +1,4 @@
-"""The playouts' batched draws (`collect.playout.Draws`) give exactly `Rng.below`'s numbers."""
+"""The playouts' batched draws (`collect.bot.Draws`) give exactly `Rng.below`'s numbers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from bodoge.engine.rng import _MASK as MASK
 from bodoge.engine.rng import _MUL1 as MUL1
 from bodoge.engine.rng import _MUL2 as MUL2
 from bodoge.engine.rng import Rng
-from bodoge.games.collect.playout import Draws
+from bodoge.games.collect.bot import Draws
 
 
 def _unshift(y: int, shift: int) -> int:

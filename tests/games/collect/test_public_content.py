@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 from bodoge.engine import Match
-from bodoge.games.collect import animals
+from bodoge.games.collect import GAME, animals
 from bodoge.games.collect.alliance import ALLIANCES
 from bodoge.games.collect.phases import PHASES
-from bodoge.games.collect.state import CollectState
 
 
 def pairs(value: object) -> list[dict[str, str]]:
@@ -22,7 +21,7 @@ def pairs(value: object) -> list[dict[str, str]]:
 
 
 def test_it_is_json_in_both_languages() -> None:
-    data = CollectState.public_content(2, {})
+    data = GAME.public_content(2, {})
     assert json.loads(json.dumps(data)) == data
     found = pairs(data)
     assert len(found) >= 8 * 2 + 3 + 2 + 2 + len(PHASES)
@@ -32,7 +31,7 @@ def test_it_is_json_in_both_languages() -> None:
 
 
 def test_the_animals_are_the_games_animals() -> None:
-    data = CollectState.public_content(4, {"team_mode": "on"})
+    data = GAME.public_content(4, {"team_mode": "on"})
     assert [a["key"] for a in data["animals"]] == list(animals.KEYS)
     lion = data["animals"][animals.LION]
     assert lion["name"] == {"en": "Lion", "ja": "ライオン"}
@@ -42,11 +41,11 @@ def test_the_animals_are_the_games_animals() -> None:
     assert set(data["phases"]) == set(PHASES)
     assert data["crowns"]["half"] == 3
     assert data["teams"] == [[0, 2], [1, 3]]
-    assert CollectState.public_content(2, {})["teams"] is None
+    assert GAME.public_content(2, {})["teams"] is None
 
 
 def test_it_is_the_same_whatever_the_seed_and_names_every_card_a_game_shows() -> None:
-    data = CollectState.public_content(3, {})
+    data = GAME.public_content(3, {})
     keys = {a["key"] for a in data["animals"]}
     for seed in range(3):
         match = Match("collect", 3, {}, seed)
@@ -60,4 +59,4 @@ def test_it_is_the_same_whatever_the_seed_and_names_every_card_a_game_shows() ->
             for deck in view["decks"].values():
                 assert {card for card in deck["cards"] if card} <= keys
             assert view["phase"] in data["phases"]
-        assert CollectState.public_content(3, {}) == data
+        assert GAME.public_content(3, {}) == data

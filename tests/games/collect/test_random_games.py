@@ -12,7 +12,7 @@ import pytest
 from bodoge.engine import State
 from bodoge.games.collect.animals import CHAMELEON, COPIES, KINDS
 from bodoge.games.collect.phases import KNOWN
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 from protocol_checks import check_random_games
 
 GAMES_PER_MODE = 2500  # four modes: 10,000 games in all

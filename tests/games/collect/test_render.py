@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bodoge.games.collect import GAME
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.animals import ANIMALS
 from bodoge.games.collect.render import pad
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CRAB, CROC, LION, MONKEY, OCTO, load, play
 
@@ -16,7 +17,7 @@ def test_render_in_both_languages() -> None:
     state = CollectState.new(2, None, 5)
     seat = state.pending()[0]
     state.apply_text(seat, "draw:A")
-    english, japanese = state.render(seat), state.render(seat, "ja")
+    english, japanese = GAME.render(state, seat, "en"), GAME.render(state, seat, "ja")
     card = state.held
     assert english.startswith("Collect!  round 1") and f"face up: {ANIMALS[card].en}" in english
     assert (
@@ -26,7 +27,7 @@ def test_render_in_both_languages() -> None:
 
 
 def test_unknown_language_falls_back_to_english() -> None:
-    assert CollectState.new(2, None, 5).render(0, "fr").startswith("Collect!")
+    assert GAME.render(CollectState.new(2, None, 5), 0, "fr").startswith("Collect!")
 
 
 def test_padding_counts_japanese_characters_as_two_columns() -> None:
@@ -35,7 +36,7 @@ def test_padding_counts_japanese_characters_as_two_columns() -> None:
 
 
 def deck_lines(state: CollectState, lang: str = "en") -> list[str]:
-    lines = state.render(0, lang).splitlines()
+    lines = GAME.render(state, 0, lang).splitlines()
     return [line for line in lines if line.startswith(("  deck ", "  デッキ"))]
 
 
@@ -61,7 +62,10 @@ def test_the_crowns_are_explained() -> None:
     """RULINGS §1: "3 half crowns, 1 full crown ... A seat with 2 half crowns or the full crown
     wins the game"."""
     state = load([[CROC], [MONKEY]], half=[0, 1])
-    english, japanese = state.render(0).splitlines(), state.render(0, "ja").splitlines()
+    english, japanese = (
+        GAME.render(state, 0, "en").splitlines(),
+        GAME.render(state, 0, "ja").splitlines(),
+    )
     assert english[1:3] == [
         "  crowns left: 2 half (of 3), then 1 full",
         "  ★ a half crown held, ♛ the full crown held: 2 ★ or the ♛ win the game",
@@ -76,7 +80,7 @@ def test_the_crowns_are_explained() -> None:
 def test_the_full_crown_is_marked_on_its_holder() -> None:
     layout = [[CROC], [LION, LION, LION, LION], [MONKEY]]
     state = load(layout, phase="over", active=1, half=[1, 1, 1], full=1, history=[0, 1, 2, 1])
-    text = state.render(None)
+    text = GAME.render(state, None, "en")
     assert "crowns left: 0 half (of 3), then 0 full" in text
     assert "  seat 2  ★♛ | 0:Lion" in text  # seats counted from 1
     assert "winner: seat 2" in text
@@ -84,8 +88,8 @@ def test_the_full_crown_is_marked_on_its_holder() -> None:
 
 def test_in_team_mode_the_crowns_win_for_the_team() -> None:
     state = load([[CROC], [MONKEY], [OCTO], [CRAB]], options={"team_mode": "on"})
-    assert "2 ★ or the ♛ win the game for that player's team" in state.render(0)
-    assert "★2つか♛でゲームに勝利（そのプレイヤーのチームの勝利）" in state.render(0, "ja")
+    assert "2 ★ or the ♛ win the game for that player's team" in GAME.render(state, 0, "en")
+    assert "★2つか♛でゲームに勝利（そのプレイヤーのチームの勝利）" in GAME.render(state, 0, "ja")
 
 
 def test_the_winning_row_is_shown_until_the_next_rounds_first_move() -> None:
@@ -93,27 +97,27 @@ def test_the_winning_row_is_shown_until_the_next_rounds_first_move() -> None:
     still shown, with its alliance, until seat 1 draws."""
     state = load([[LION, LION, LION], [MONKEY]], [LION], [CROC])
     play(state, 0, "draw:A", "keep", "right")
-    english, japanese = state.render(1), state.render(1, "ja")
+    english, japanese = GAME.render(state, 1, "en"), GAME.render(state, 1, "ja")
     assert "round 1 won by seat 1: four in a row (4 adjacent cards of one animal" in english
     assert "    0:Lion  1:Lion  2:Lion  3:Lion" in english
     assert "ラウンド1の勝者：席1、同じ動物4枚の隣接" in japanese
     assert "    0:ライオン  1:ライオン  2:ライオン  3:ライオン" in japanese
-    assert "round 1 won by you" in state.render(0)
+    assert "round 1 won by you" in GAME.render(state, 0, "en")
     state.apply_text(1, "draw:A")
-    assert "won by" not in state.render(1)
+    assert "won by" not in GAME.render(state, 1, "en")
 
 
 def test_the_winning_row_is_shown_at_the_games_end() -> None:
     """Seed: 「ハーフ王冠2つ」: seat 0's second half crown ends the game."""
     state = load([[LION, LION, LION], [MONKEY]], [LION], [CROC], half=[1, 0])
     play(state, 0, "draw:A", "keep", "right")
-    text = state.render(None)
+    text = GAME.render(state, None, "en")
     assert "round 2 won by seat 1: four in a row" in text and "winner: seat 1" in text
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_help_names_every_action_and_the_crowns(lang: str) -> None:
-    text = CollectState.game_help(lang)
+    text = GAME.game_help(lang)
     words = {A.text(action).split(":")[0] for action in range(A.SIZE)}
     for word in words:
         assert word in text, word

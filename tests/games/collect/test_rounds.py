@@ -9,7 +9,7 @@ import pytest
 
 from bodoge.engine import IllegalAction
 from bodoge.games.collect.animals import KEYS
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 from .helpers import CROC, LION, MONKEY, OCTO, kinds, load, play
 

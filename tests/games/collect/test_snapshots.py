@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from bodoge.engine import Rng
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect.rules import CollectState
 
 
 def vandalize(value: Any) -> None:

@@ -16,7 +16,7 @@ TEAM = {"team_mode": "on"}
 def test_team_mode_needs_four_players(players: int) -> None:
     """Seed: 「チームメイトはテーブルを挟んで向かい合って座らなければなりません。」; RULINGS §1:
     "Team mode (2 vs 2): exactly 4 players"."""
-    from bodoge.games.collect.state import CollectState
+    from bodoge.games.collect.rules import CollectState
 
     with pytest.raises(InvalidOptions, match="4 players"):
         CollectState.new(players, TEAM, seed=1)

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from bodoge.engine.errors import IllegalAction
-from bodoge.games.collect.state import CollectState
+from bodoge.games.collect import GAME
+from bodoge.games.collect.rules import CollectState
 from bodoge.games.collect.words import ordinal
 
 from .helpers import CRAB, CROC, LION, MONKEY, OCTO, PARROT, load
@@ -22,8 +23,8 @@ STATE = load([[LION], [CRAB]])
 
 def both(event: dict[str, Any], viewer: int | None = None, names: list[str] | None = None):
     return (
-        STATE.describe_event(event, "en", viewer, names),
-        STATE.describe_event(event, "ja", viewer, names),
+        GAME.describe_event(STATE, event, "en", viewer, names),
+        GAME.describe_event(STATE, event, "ja", viewer, names),
     )
 
 
@@ -169,7 +170,7 @@ def test_alliance_crown_and_game_over() -> None:
 def test_only_deck_cards_turned_up_are_marked_as_revealing() -> None:
     """A card drawn or revealed from a deck was hidden from everyone (RULINGS §1, Knowledge): it
     ends the chance to undo; nothing else in Collect! is hidden."""
-    catalog = CollectState.event_catalog
+    catalog = GAME.event_catalog
     revealing = {name for name, known in catalog.types.items() if known.reveals}
     assert revealing == {"draw", "return", "reveal"}
 
@@ -184,7 +185,10 @@ def test_ordinals(number: int, text: str) -> None:
 
 
 def labels(state: CollectState, seat: int, lang: str) -> dict[str, str]:
-    return {state.action_text(a): state.action_label(a, lang) for a in state.legal_actions(seat)}
+    return {
+        state.action_text(a): GAME.action_label(state, a, lang, None)
+        for a in state.legal_actions(seat)
+    }
 
 
 def test_crocodile_choices_name_each_card_by_seat_and_place() -> None:
@@ -271,7 +275,7 @@ def test_crab_destinations_say_between_which_cards() -> None:
 
 def test_an_action_outside_the_space_has_no_label() -> None:
     with pytest.raises(IllegalAction, match=r"outside Collect!'s 0\.\.342"):
-        STATE.action_label(343, "en")
+        GAME.action_label(STATE, 343, "en", None)
 
 
 def test_parrot_and_hermit_crab_labels() -> None:
@@ -295,13 +299,13 @@ def test_result_of_a_game_won_with_two_half_crowns() -> None:
     lions), seat 1 round 2."""
     lions = [LION, LION, LION, LION]
     state = load([lions, [CRAB], [OCTO]], phase="over", half=[2, 1, 0], history=[0, 1, 0])
-    assert state.describe_result("en", ["you", "Bob", "Cy"]) == [
+    assert GAME.describe_result(state, "en", ["you", "Bob", "Cy"]) == [
         "You won the game with two half crowns",
         "Round 3 went to you with four in a row (4 adjacent cards of one animal, the chameleon "
         "wild)",
         "The others: Bob held one half crown, Cy held no crown",
     ]
-    assert state.describe_result("ja") == [
+    assert GAME.describe_result(state, "ja", None) == [
         "席1がハーフ王冠2つでゲームに勝利した",
         "ラウンド3は席1が同じ動物4枚の隣接（カメレオンはワイルド）で勝利した",
         "ほかの席：席2はハーフ王冠1つ、席3は王冠なし",
@@ -316,14 +320,14 @@ def test_result_of_a_team_game_won_with_the_full_crown() -> None:
         layout, phase="over", active=2, half=[1, 1, 0, 1], full=2, history=[0, 1, 3, 2],
         options={"team_mode": "on"},
     )  # fmt: skip
-    assert state.describe_result("en") == [
+    assert GAME.describe_result(state, "en", None) == [
         "Team A (seat 1 and seat 3) won the game: seat 3 held the full crown",
         "Round 4 went to seat 3 with four in a row (4 adjacent cards of one animal, the chameleon "
         "wild)",
         "The others: seat 1 held one half crown, seat 2 held one half crown, seat 4 held one "
         "half crown",
     ]
-    assert state.describe_result("ja", ["Ann", "あなた", "Cy", "Dan"]) == [
+    assert GAME.describe_result(state, "ja", ["Ann", "あなた", "Cy", "Dan"]) == [
         "チームA（AnnとCy）がゲームに勝利した：Cyがフル王冠を獲得",
         "ラウンド4はCyが同じ動物4枚の隣接（カメレオンはワイルド）で勝利した",
         "ほかの席：Annはハーフ王冠1つ、あなたはハーフ王冠1つ、Danはハーフ王冠1つ",
@@ -333,8 +337,11 @@ def test_result_of_a_team_game_won_with_the_full_crown() -> None:
 def test_full_crown_with_a_half_crown_and_no_result_before_the_end() -> None:
     layout = [[LION, LION, LION, LION], [CRAB], [OCTO]]
     state = load(layout, phase="over", half=[1, 1, 1], full=0, history=[0, 1, 2, 0])
-    assert state.describe_result("en")[0] == (
+    assert GAME.describe_result(state, "en", None)[0] == (
         "Seat 1 won the game with the full crown and one half crown"
     )
-    assert state.describe_result("ja")[0] == "席1がフル王冠とハーフ王冠1つでゲームに勝利した"
-    assert load([[CROC], [CRAB]]).describe_result("en") == []
+    assert (
+        GAME.describe_result(state, "ja", None)[0]
+        == "席1がフル王冠とハーフ王冠1つでゲームに勝利した"
+    )
+    assert GAME.describe_result(load([[CROC], [CRAB]]), "en", None) == []

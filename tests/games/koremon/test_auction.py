@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game, visible_events
+from bodoge.games.koremon import AUCTION as AUCTION_GAME
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common.cards import card_key, card_name, full_deck, parse_card
 
@@ -485,7 +486,7 @@ def test_render_shows_table_money_and_own_bid_only() -> None:
     """The terminal text shows the table in bid order, money, and only the viewer's own bid."""
     state = auction()
     bid(state, 0, 42)
-    mine, theirs = state.render(0), state.render(1)
+    mine, theirs = AUCTION_GAME.render(state, 0, "en"), AUCTION_GAME.render(state, 1, "en")
     assert "1. Slime/スライム(5)  your bid: 42" in mine
     assert "bid on monster 2 (bid:0 to bid:58)" in mine
     assert "42" not in theirs and "Seat 1: money 100, bidding" in theirs  # seat 0, from 1

@@ -10,6 +10,7 @@ import pytest
 
 from bodoge.engine import Match, UndoRefused, visible_events
 from bodoge.engine.events import redact
+from bodoge.games.koremon import AUCTION
 
 from .auction_positions import BOTTOM, auction
 
@@ -18,7 +19,7 @@ NAMES = ["Ann", "Bo", "Cy"]
 
 def describe(event: dict, viewer: int | None, lang: str, names: list[str] | None = None) -> str:
     state = auction()
-    return state.describe_event(redact(event, viewer), lang, viewer, names)
+    return AUCTION.describe_event(state, redact(event, viewer), lang, viewer, names)
 
 
 def test_a_bid_is_told_in_full_to_its_seat_and_as_written_to_the_others() -> None:
@@ -69,7 +70,7 @@ def test_round_out_and_place_events() -> None:
 
 
 def test_the_reveal_and_the_new_round_end_the_chance_to_undo() -> None:
-    catalog = auction().event_catalog
+    catalog = AUCTION.event_catalog
     assert catalog.reveals([{"type": "reveal"}]) and catalog.reveals([{"type": "round"}])
     sealed = [{"type": "bid", "seat": 0}, {"type": "sealed", "seat": 0}]
     assert not catalog.reveals(sealed)
@@ -78,22 +79,22 @@ def test_the_reveal_and_the_new_round_end_the_chance_to_undo() -> None:
 def test_a_bid_label_names_the_monster_and_the_money_left() -> None:
     state = auction(round=2, money=[100, 60, 100], bids=[[], [10], []])
     bid = state.parse_action("bid:20")
-    assert state.action_label(bid, "en", seat=1) == "Bid 20 on the Goblin (you have 30 left)"
-    assert state.action_label(bid, "ja", seat=1) == "ゴブリンに20を入札（残り30）"
+    assert AUCTION.action_label(state, bid, "en", 1) == "Bid 20 on the Goblin (you have 30 left)"
+    assert AUCTION.action_label(state, bid, "ja", 1) == "ゴブリンに20を入札（残り30）"
 
 
 def test_a_bid_label_warns_when_winning_would_put_the_seat_out() -> None:
     """RULINGS §3: seat 0's bottom row already holds a Slime, so a won Slime could not be placed
     and would put it out; a bid of 0 cannot win, so it needs no warning."""
     state = auction(round=2, pyramids=[BOTTOM, {}, {}], money=[95, 100, 100])
-    assert state.action_label(state.parse_action("bid:10"), "en", seat=0) == (
+    assert AUCTION.action_label(state, state.parse_action("bid:10"), "en", 0) == (
         "Bid 10 on the Slime (you have 85 left) — you could not place it: winning it puts you out"
     )
-    assert state.action_label(state.parse_action("bid:10"), "ja", seat=0) == (
+    assert AUCTION.action_label(state, state.parse_action("bid:10"), "ja", 0) == (
         "スライムに10を入札（残り85）——置けないモンスター：落札すると脱落"
     )
-    assert state.action_label(0, "en", seat=0) == "Bid 0 on the Slime (you have 95 left)"
-    assert state.action_label(10, "en", seat=1) == "Bid 10 on the Slime (you have 90 left)"
+    assert AUCTION.action_label(state, 0, "en", 0) == "Bid 0 on the Slime (you have 95 left)"
+    assert AUCTION.action_label(state, 10, "en", 1) == "Bid 10 on the Slime (you have 90 left)"
 
 
 def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid_on() -> None:
@@ -107,11 +108,11 @@ def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid
         money=[100, 98, 100],
         deck=["kobold", "dragon"],
     )
-    assert state.action_label(10, "en", seat=1) == (
+    assert AUCTION.action_label(state, 10, "en", 1) == (
         "Bid 10 on the Orc (you have 83 left) — you could not place it with the Harpy you bid on:"
         " winning them all puts you out"
     )
-    assert state.action_label(10, "ja", seat=1) == (
+    assert AUCTION.action_label(state, 10, "ja", 1) == (
         "オークに10を入札（残り83）——入札済みのハーピーと一緒には置けない：全部落札すると脱落"
     )
 
@@ -128,17 +129,17 @@ def test_the_prompt_labels_of_the_last_seat_bidding_carry_its_warning() -> None:
 
 
 def test_without_a_seat_the_label_says_what_every_bidder_shares() -> None:
-    assert auction().action_label(40, "en") == "Bid 40 on the Slime"
+    assert AUCTION.action_label(auction(), 40, "en", None) == "Bid 40 on the Slime"
     split = auction(bids=[[5], [], []])
-    assert split.action_label(40, "en") == "Bid 40 on your next monster"
-    assert split.action_label(40, "ja") == "次のモンスターに40を入札"
+    assert AUCTION.action_label(split, 40, "en", None) == "Bid 40 on your next monster"
+    assert AUCTION.action_label(split, 40, "ja", None) == "次のモンスターに40を入札"
 
 
 def test_a_placement_label_names_the_card_and_the_slot() -> None:
     state = auction()
     action = state.parse_action("place:goblin@5.3")
-    assert state.action_label(action, "en") == "Place the Goblin in row 5, slot 3"
-    assert state.action_label(action, "ja") == "ゴブリンを5段目の左から3番目に置く"
+    assert AUCTION.action_label(state, action, "en", None) == "Place the Goblin in row 5, slot 3"
+    assert AUCTION.action_label(state, action, "ja", None) == "ゴブリンを5段目の左から3番目に置く"
 
 
 def finished(**fields: object) -> object:
@@ -155,14 +156,14 @@ def test_result_money_left_breaks_a_tie_on_points_and_cards() -> None:
     """Seed 4. and RULINGS §3: seats 0 and 1 have 2 points from 2 cards each; seat 0 kept more
     money; seat 2 went out in round 3 and ranks last."""
     state = finished()
-    assert state.describe_result("en", NAMES) == [
+    assert AUCTION.describe_result(state, "en", NAMES) == [
         "Winner: Ann",
         "Ann: 2 points (2 cards), 30 money left",
         "Bo: 2 points (2 cards), 10 money left",
         "Cy: out in round 3 (ranked last)",
         "Ann, Bo tied on 2 points: more money left decided it",
     ]
-    assert state.describe_result("ja") == [
+    assert AUCTION.describe_result(state, "ja", None) == [
         "勝者：席1",
         "席1：2点（2枚）、残金30",
         "席2：2点（2枚）、残金10",
@@ -179,16 +180,18 @@ def test_result_cards_placed_break_a_tie_and_mimics_count_against() -> None:
         {},
     ]
     state = finished(pyramids=pyramids, money=[0, 50, 0], out=[0, 0, 0])
-    assert state.describe_result("en")[:3] == [
+    assert AUCTION.describe_result(state, "en", None)[:3] == [
         "Winner: seat 1",
         "seat 1: 1 point (4 cards, 1 Mimic (−2)), 0 money left",
         "seat 2: 1 point (1 card), 50 money left",
     ]
     assert (
-        state.describe_result("en")[-1]
+        AUCTION.describe_result(state, "en", None)[-1]
         == "seat 1, seat 2 tied on 1 point: more cards placed decided it"
     )
-    assert state.describe_result("ja")[1] == "席1：1点（4枚、ミミック1枚（−2））、残金0"
+    assert (
+        AUCTION.describe_result(state, "ja", None)[1] == "席1：1点（4枚、ミミック1枚（−2））、残金0"
+    )
 
 
 def test_seats_in_play_are_those_not_out() -> None:

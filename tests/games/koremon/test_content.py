@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine.match import Match
-from bodoge.engine.registry import get_game
+from bodoge.engine.registry import get_spec, spec_of
 from bodoge.games.koremon.common import pyramid as P
 
 GAMES = {  # game: (player counts, option sets)
@@ -32,7 +32,7 @@ TOML = tomllib.loads(
 
 
 def content(game: str, players: int, options: dict[str, str]) -> dict[str, Any]:
-    return get_game(game).public_content(players, options)
+    return get_spec(game).public_content(players, options)
 
 
 def word_pairs(value: Any) -> list[dict[str, str]]:
@@ -66,9 +66,9 @@ def test_same_for_every_seed_and_position(game: str, players: int, options: dict
     for seed in (1, 2, 99):
         match = Match(game, players, options, seed=seed)
         state_class = type(match.state)
-        assert state_class.public_content(players, match.options) == data
+        assert spec_of(state_class).public_content(players, match.options) == data
         match.apply(match.pending()[0], match.prompt(match.pending()[0])["actions"][-1]["id"])
-        assert type(match.state).public_content(players, match.options) == data
+        assert match.spec.public_content(players, match.options) == data
 
 
 def test_cards_agree_with_cards_toml() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng
+from bodoge.games.koremon import EVOLUTION
 from bodoge.games.koremon.common.cards import RANK, card_key, card_name, parse_card, species_of_rank
 from bodoge.games.koremon.evolution.rules import EvolutionState
 
@@ -325,7 +326,7 @@ def test_a_pending_choice_survives_json_and_blocks_rolling() -> None:
     assert again.legal_texts(0) == state.legal_texts(0)
     with pytest.raises(IllegalAction):
         again.apply_text(0, "roll")
-    screen = again.render(0)
+    screen = EVOLUTION.render(again, 0, "en")
     assert "Seat 1: choose a rank 4 monster to take" in screen  # seats counted from 1
     assert "Last roll: seat 1 rolled 3 + 2" in screen
     assert "seat 1 (you): Slime スライム (rank 5)" in screen

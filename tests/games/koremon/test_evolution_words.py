@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import Match, UndoRefused
+from bodoge.games.koremon import EVOLUTION
 
 from .test_evolution import position
 
@@ -14,7 +15,9 @@ NAMES = ["Ann", "Bo", "Cy"]
 
 
 def describe(event: dict, viewer: int | None, lang: str, names: list[str] | None = None) -> str:
-    return position(["slime", "goblin", "bat"], (1, 1)).describe_event(event, lang, viewer, names)
+    return EVOLUTION.describe_event(
+        position(["slime", "goblin", "bat"], (1, 1)), event, lang, viewer, names
+    )
 
 
 def test_roll_evolve_devolve_no_card_and_win() -> None:
@@ -37,7 +40,7 @@ def test_roll_evolve_devolve_no_card_and_win() -> None:
 
 
 def test_nothing_in_evolution_is_hidden() -> None:
-    catalog = position(["slime", "goblin"], (1, 1)).event_catalog
+    catalog = EVOLUTION.event_catalog
     kinds = ("roll", "evolve", "devolve", "no_card", "win")
     assert not catalog.reveals([{"type": kind} for kind in kinds])
 
@@ -45,22 +48,27 @@ def test_nothing_in_evolution_is_hidden() -> None:
 def test_the_roll_label_says_what_total_evolves_the_monster() -> None:
     """Seed 2: at or under the rank evolves; double six sets back, never below rank 5."""
     state = position(["golem", "slime"], (1, 1))
-    assert state.action_label(0, "en") == (
+    assert EVOLUTION.action_label(state, 0, "en", None) == (
         "Roll two dice (3 or less evolves your Golem; double six sets it back)"
     )
     assert (
-        state.action_label(0, "ja")
+        EVOLUTION.action_label(state, 0, "ja", None)
         == "ダイスを2個振る（合計3以下でゴーレムが進化、6のゾロ目で退化）"
     )
     rank5 = position(["golem", "slime"], (1, 1), turn=1)
-    assert rank5.action_label(0, "en") == "Roll two dice (5 or less evolves your Slime)"
+    assert (
+        EVOLUTION.action_label(rank5, 0, "en", None)
+        == "Roll two dice (5 or less evolves your Slime)"
+    )
 
 
 def test_the_take_label_names_the_monster_and_its_rank() -> None:
     state = position(["slime", "goblin"], (3, 2))
     take = state.parse_action("take:harpy")
-    assert state.action_label(take, "en") == "Take the Harpy (rank 4) from the supply"
-    assert state.action_label(take, "ja") == "中央からハーピー（ランク4）を取る"
+    assert (
+        EVOLUTION.action_label(state, take, "en", None) == "Take the Harpy (rank 4) from the supply"
+    )
+    assert EVOLUTION.action_label(state, take, "ja", None) == "中央からハーピー（ランク4）を取る"
 
 
 def test_a_roll_cannot_be_undone_even_when_a_choice_follows() -> None:
@@ -77,12 +85,12 @@ def test_result_names_the_dragon_and_how_far_the_others_got() -> None:
     """Seed 3: the first Dragon wins; bodoge ranks the others by the rank they reached."""
     state = position(["slime", "vampire", "golem"], (1, 1), turn=1)
     state.apply_text(1, "roll")
-    assert state.describe_result("en", NAMES) == [
+    assert EVOLUTION.describe_result(state, "en", NAMES) == [
         "Winner: Bo, the first to evolve to the Dragon",
         "Cy: reached the Golem (rank 3)",
         "Ann: reached the Slime (rank 5)",
     ]
-    assert state.describe_result("ja") == [
+    assert EVOLUTION.describe_result(state, "ja", None) == [
         "勝者：席2（最初にドラゴンに進化）",
         "席3：ゴーレム（ランク3）まで",
         "席1：スライム（ランク5）まで",

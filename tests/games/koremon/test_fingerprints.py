@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Rng, State, get_game
+from bodoge.engine.registry import spec_of
 from bodoge.games.koremon.auction.codes import BID
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common import pyramid as P
@@ -72,7 +73,7 @@ def digest(game_id: str, players: int, options: dict[str, str]) -> str:
                 legal = state.legal_actions(seat)
                 hasher.update(_dump(state.playout_action(seat, legal, Rng(state.ply))))
                 hasher.update(_dump(state.search_actions(seat)))
-                hasher.update(_dump([state.heuristic(s) for s in range(players)]))
+                hasher.update(_dump([spec_of(state).heuristic(state, s) for s in range(players)]))
             seat = pending[picker.below(len(pending))]
             action = _pick(state, seat, picker, careful=number % 2 == 1)
             hasher.update(_dump([seat, action, state.apply(seat, action)]))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game
+from bodoge.games.koremon import HUNT as HUNT_GAME
 from bodoge.games.koremon.common.cards import card_key, card_name, full_deck, parse_card
 from bodoge.games.koremon.hunt.rules import HuntState
 
@@ -363,7 +364,7 @@ def test_views_hide_only_the_deck_order() -> None:
 
 def test_render_shows_ring_piece_and_pyramids() -> None:
     """The terminal text names the cards, the piece and each seat's pyramid."""
-    text = hunt(pyramids=[BOTTOM, {}, {}]).render(0)
+    text = HUNT_GAME.render(hunt(pyramids=[BOTTOM, {}, {}]), 0, "en")
     assert ">1:Slime/スライム(5)" in text and "Seat 1 (you)" in text and "[Skeleton]" in text
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import Match, UndoRefused
+from bodoge.games.koremon import HUNT
 
 from .hunt_positions import ALMOST_FULL, BOTTOM, hunt
 
@@ -14,7 +15,7 @@ NAMES = ["Ann", "Bo", "Cy"]
 
 
 def describe(event: dict, viewer: int | None, lang: str, names: list[str] | None = None) -> str:
-    return hunt().describe_event(event, lang, viewer, names)
+    return HUNT.describe_event(hunt(), event, lang, viewer, names)
 
 
 def test_roll_leave_place_and_refill() -> None:
@@ -62,7 +63,7 @@ def test_renew_and_end() -> None:
 
 
 def test_cards_turned_up_end_the_chance_to_undo() -> None:
-    catalog = hunt().event_catalog
+    catalog = HUNT.event_catalog
     assert catalog.reveals([{"type": "refill"}]) and catalog.reveals([{"type": "renew"}])
     assert not catalog.reveals([{"type": "roll"}, {"type": "leave"}])
 
@@ -70,16 +71,17 @@ def test_cards_turned_up_end_the_chance_to_undo() -> None:
 def test_labels_say_where_winhart_stands_and_what_goes_where() -> None:
     state = hunt()
     assert (
-        state.action_label(0, "en")
+        HUNT.action_label(state, 0, "en", None)
         == "Roll the die and move Winhart (now on the Slime, position 1)"
     )
     assert (
-        state.action_label(0, "ja") == "ダイスを振ってウィンハルトを進める（今は1番のスライムの上）"
+        HUNT.action_label(state, 0, "ja", None)
+        == "ダイスを振ってウィンハルトを進める（今は1番のスライムの上）"
     )
     taking = hunt(phase="place", piece=4)
     place = taking.parse_action("place:5.2")
-    assert taking.action_label(place, "en") == "Place the Kobold in row 5, slot 2"
-    assert taking.action_label(place, "ja") == "コボルトを5段目の左から2番目に置く"
+    assert HUNT.action_label(taking, place, "en", None) == "Place the Kobold in row 5, slot 2"
+    assert HUNT.action_label(taking, place, "ja", None) == "コボルトを5段目の左から2番目に置く"
 
 
 def test_a_roll_cannot_be_undone() -> None:
@@ -99,14 +101,14 @@ def test_result_full_pyramid_bonus_and_the_reason_the_hunt_ended() -> None:
         ring=["slime", "goblin", "dragon", "kobold", "mimic", "griffin"],
         deck=["orc", "bat", "mimic"],
     )  # fmt: skip
-    assert state.describe_result("en", NAMES) == [
+    assert HUNT.describe_result(state, "en", NAMES) == [
         "Winner: Ann",
         "The hunt ended: a pyramid is full",
         "Ann: 40 points (15 cards, full pyramid +5)",
         "Bo: 5 points (5 cards)",
         "Cy: −2 points (1 card, 1 Mimic (−2))",
     ]
-    assert state.describe_result("ja")[:3] == [
+    assert HUNT.describe_result(state, "ja", None)[:3] == [
         "勝者：席1",
         "ハント終了の理由：ピラミッドが完成した",
         "席1：40点（15枚、ピラミッド完成 +5）",
@@ -121,7 +123,10 @@ def test_result_more_cards_break_a_tie() -> None:
         phase="over", end="deck", ring=["slime", "goblin", "dragon", None, "mimic", "griffin"],
         deck=[], rest="discard", piece=4,
     )  # fmt: skip
-    lines = state.describe_result("en")
+    lines = HUNT.describe_result(state, "en", None)
     assert lines[0] == "Winner: seat 1" and lines[1] == "The hunt ended: the deck ran out"
     assert lines[-1] == "seat 1, seat 2 tied on 1 point: more cards placed decided it"
-    assert state.describe_result("ja")[-1] == "席1、席2が1点で同点：置いたカードの多さで決まった"
+    assert (
+        HUNT.describe_result(state, "ja", None)[-1]
+        == "席1、席2が1点で同点：置いたカードの多さで決まった"
+    )

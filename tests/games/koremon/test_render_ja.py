@@ -6,10 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon import AuctionState, EvolutionState, HuntState, TrickState
+from bodoge.engine.registry import spec_of
+from bodoge.games.koremon.auction import AuctionState
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import MIMIC, card_name, parse_card
 from bodoge.games.koremon.common.render import card_label, pyramid_block, width
+from bodoge.games.koremon.evolution import EvolutionState
+from bodoge.games.koremon.hunt import HuntState
+from bodoge.games.koremon.trick import TrickState
 
 from .auction_positions import auction
 
@@ -26,11 +30,11 @@ def _play(state: State, steps: int, pick: int = -1) -> State:
 def _check(state: State, seat: int, card: int) -> str:
     """The shared checks: Japanese title and `card`'s Japanese name, no English name, different
     from the English text, and the default language is English."""
-    ja = state.render(seat, "ja")
+    ja = spec_of(state).render(state, seat, "ja")
     assert state.info.title_ja in ja and state.info.title_en not in ja
     assert card_name(card, "ja") in ja and card_name(card) not in ja
-    en = state.render(seat)
-    assert ja != en and en == state.render(seat, "en") and state.info.title_en in en
+    en = spec_of(state).render(state, seat, "en")
+    assert ja != en and en == spec_of(state).render(state, seat, "en") and state.info.title_en in en
     assert "席" in ja and "seat" not in ja.lower()
     return ja
 
@@ -76,13 +80,17 @@ def test_every_screen_of_a_seeded_game_renders_in_both_languages(cls: type[State
     state = cls.new(4, seed=3)
     while True:
         for seat in (None, 0):
-            assert state.render(seat, "ja") != state.render(seat)
+            assert spec_of(state).render(state, seat, "ja") != spec_of(state).render(
+                state, seat, "en"
+            )
         if state.is_over():
             break
         _play(state, 1, 0)
     if cls is not TrickState:  # Trick the Monster's last screen shows the final scores only
-        assert "ゲーム終了" in state.render(0, "ja") or "勝利" in state.render(0, "ja")
-    assert state.render(0, "xx") == state.render(0)
+        assert "ゲーム終了" in spec_of(state).render(state, 0, "ja") or "勝利" in spec_of(
+            state
+        ).render(state, 0, "ja")
+    assert spec_of(state).render(state, 0, "xx") == spec_of(state).render(state, 0, "en")
 
 
 def test_japanese_card_names_on_screen_are_typeable() -> None:
@@ -115,6 +123,6 @@ def test_auction_reveal_columns_line_up_in_the_terminal() -> None:
             state.apply_text(seat, f"bid:{amount}")  # ties and zeros: nobody wins a card
     assert state.round == 2 and state.last["winners"] == [-1] * 6
     for lang, bid in (("en", "s1:"), ("ja", "席1:")):  # seats counted from 1
-        rows = [line for line in state.render(0, lang).splitlines() if bid in line]
+        rows = [line for line in spec_of(state).render(state, 0, lang).splitlines() if bid in line]
         assert len(rows) == 6
         assert len({width(row[: row.index(bid)]) for row in rows}) == 1

@@ -20,6 +20,7 @@ from bodoge.engine import (
     get_game,
     visible_events,
 )
+from bodoge.games.koremon import TRICK
 from bodoge.games.koremon.common.cards import card_key, card_name, parse_card, trick_deck
 from bodoge.games.koremon.trick.rules import TrickState
 from bodoge.games.koremon.trick.tricks import trick_winner
@@ -487,7 +488,9 @@ def test_hands_and_the_reserve_are_private() -> None:
     assert view["hand_sizes"] == [10, 10, 10]
     assert "hands" not in view and "reserve" not in view
     assert state.view(None)["hand"] is None
-    assert "Your hand" in state.render(1) and "Your hand" not in state.render(None)
+    assert "Your hand" in TRICK.render(state, 1, "en") and "Your hand" not in TRICK.render(
+        state, None, "en"
+    )
     again = state.determinize(1, Rng(4))
     assert again.hands[1] == state.hands[1]
     assert [sum(hand) for hand in again.hands] == [10, 10, 10] and len(again.reserve) == 30
@@ -671,7 +674,7 @@ def test_render_shows_the_table_the_last_trick_and_the_hand() -> None:
         rest_to=3,
     )
     play(state, "play:mimic", "play:golem", "play:mimic=golem", "play:slime", "play:bat")
-    screen = state.render(1)
+    screen = TRICK.render(state, 1, "en")
     assert "seat 1: -10 points" in screen  # seats counted from 1
     assert (
         "Last trick: seat 1 Mimic (led), seat 2 Golem ゴーレム, seat 3 Mimic ミミック as Golem "
@@ -679,7 +682,7 @@ def test_render_shows_the_table_the_last_trick_and_the_hand() -> None:
     ) in screen
     assert "Trick led by seat 3: seat 3 Bat バット; seat 4 to play" in screen
     assert "Your hand: Dragon ドラゴン (rank 1) x1" in screen
-    assert "Your hand" not in state.render(None)
+    assert "Your hand" not in TRICK.render(state, None, "en")
 
 
 def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
@@ -698,7 +701,7 @@ def test_the_last_trick_must_agree_with_its_winner_and_rule() -> None:
     with pytest.raises(InvalidState, match=r"last_trick by the seed's rules ①②③ \(seat 2, rule 1"):
         TrickState.from_json(data)
     data["last_winner"] = 2
-    assert "won by seat 3 (rule 1" in TrickState.from_json(data).render(0)  # seat 2
+    assert "won by seat 3 (rule 1" in TRICK.render(TrickState.from_json(data), 0, "en")  # seat 2
 
 
 def test_a_seat_that_led_a_mimic_must_be_known_to_hold_only_mimics() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from bodoge.engine import Match, UndoRefused
 from bodoge.engine.events import redact
+from bodoge.games.koremon import TRICK
 from bodoge.games.koremon.trick.rules import TrickState
 
 from .test_trick import position
@@ -22,7 +23,7 @@ def state4() -> TrickState:
 
 
 def describe(event: dict, viewer: int | None, lang: str, names: list[str] | None = None) -> str:
-    return state4().describe_event(redact(event, viewer), lang, viewer, names)
+    return TRICK.describe_event(state4(), redact(event, viewer), lang, viewer, names)
 
 
 def test_the_three_kinds_of_play() -> None:
@@ -77,7 +78,7 @@ def test_game_end_deal_and_the_hand_as_each_seat_receives_it() -> None:
 
 
 def test_plays_and_hands_end_the_chance_to_undo() -> None:
-    catalog = state4().event_catalog
+    catalog = TRICK.event_catalog
     for kind in ("play", "play_mimic", "lead_mimic", "hand"):
         assert catalog.reveals([{"type": kind}])
     assert not catalog.reveals([{"type": "trick"}, {"type": "game_end"}])
@@ -85,14 +86,19 @@ def test_plays_and_hands_end_the_chance_to_undo() -> None:
 
 def test_labels() -> None:
     state = state4()
-    assert state.action_label(state.parse_action("play:orc"), "en") == "Play an Orc"
-    assert state.action_label(state.parse_action("play:dragon"), "ja") == "ドラゴンを出す"
+    assert TRICK.action_label(state, state.parse_action("play:orc"), "en", None) == "Play an Orc"
+    assert (
+        TRICK.action_label(state, state.parse_action("play:dragon"), "ja", None) == "ドラゴンを出す"
+    )
     named = state.parse_action("play:mimic=orc")
-    assert state.action_label(named, "en") == "Play a Mimic naming the Orc"
-    assert state.action_label(named, "ja") == "ミミックをオークとして出す"
+    assert TRICK.action_label(state, named, "en", None) == "Play a Mimic naming the Orc"
+    assert TRICK.action_label(state, named, "ja", None) == "ミミックをオークとして出す"
     led = state.parse_action("play:mimic")
-    assert state.action_label(led, "en") == "Lead a Mimic (taken face up at once, −10)"
-    assert state.action_label(led, "ja") == "ミミックをリードする（すぐ表向きで引き取り、−10点）"
+    assert TRICK.action_label(state, led, "en", None) == "Lead a Mimic (taken face up at once, −10)"
+    assert (
+        TRICK.action_label(state, led, "ja", None)
+        == "ミミックをリードする（すぐ表向きで引き取り、−10点）"
+    )
 
 
 def test_a_played_card_cannot_be_taken_back() -> None:
@@ -132,14 +138,14 @@ def test_result_sums_the_two_games_of_three_players() -> None:
             ["harpy"] * 2 + ["lizardman"] * 3 + ["werewolf"] * 3 + ["mimic"] * 9,  # 8 - 18
         ]
     )
-    assert state.describe_result("en", NAMES) == [
+    assert TRICK.describe_result(state, "en", NAMES) == [
         "Winner: Bo",
         "Ann: 22 points (game 1: −10; game 2: 32)",
         "Bo: 34 points (game 1: 22; game 2: 12)",
         "Cy: −16 points (game 1: −6; game 2: −10; 1 face-up Mimic −10)",
     ]
-    assert state.describe_result("ja")[0] == "勝者：席2"
-    assert state.describe_result("ja")[3] == (
+    assert TRICK.describe_result(state, "ja", None)[0] == "勝者：席2"
+    assert TRICK.describe_result(state, "ja", None)[3] == (
         "席3：−16点（ゲーム1：−6、ゲーム2：−10、表向きのミミック1枚 −10）"
     )
 
@@ -154,12 +160,12 @@ def test_result_of_a_shared_win() -> None:
             + ["werewolf"] * 3 + ["mimic"] * 9,  # 12 + 8 - 18
         ]
     )  # fmt: skip
-    assert state.describe_result("en") == [
+    assert TRICK.describe_result(state, "en", None) == [
         "Winners (shared): seat 1, seat 2",
         "seat 1: 22 points (game 1: −10; game 2: 32)",
         "seat 2: 22 points (game 1: 22; game 2: 0)",
         "seat 3: −4 points (game 1: −6; game 2: 2; 1 face-up Mimic −10)",
         "They tied on points: the win is shared",
     ]
-    assert state.describe_result("ja")[0] == "勝者：席1、席2（同点で分け合い）"
-    assert state.describe_result("ja")[-1] == "同点で勝ちを分け合う"
+    assert TRICK.describe_result(state, "ja", None)[0] == "勝者：席1、席2（同点で分け合い）"
+    assert TRICK.describe_result(state, "ja", None)[-1] == "同点で勝ちを分け合う"

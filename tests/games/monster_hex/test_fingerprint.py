@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Rng
+from bodoge.games.monster_hex import GAME
 from bodoge.games.monster_hex.game import MonsterHex
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {
@@ -69,7 +70,7 @@ def play(players: int, options: dict[str, str], seed: int, digest: Any) -> None:
             break
         seat = pending[0]
         if step % 5 == 0:
-            digest.update(repr(state.heuristic(seat)).encode())
+            digest.update(repr(GAME.heuristic(state, seat)).encode())
         if step % 9 == 0:
             digest.update(dump(state.determinize(seat, Rng(seed * 1000 + step)).to_json()))
         if step % 17 == 0:

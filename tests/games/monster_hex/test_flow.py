@@ -11,6 +11,7 @@ import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, get_game, visible_events
 from bodoge.engine.playout import random_playout
+from bodoge.games.monster_hex import GAME as SPEC
 from bodoge.games.monster_hex.game import MonsterHex
 
 from .helpers import NE, NW, SW, E, W, around, build, of_type, place, play, rehome, turned
@@ -415,7 +416,7 @@ def test_render_shows_the_board_the_stones_and_only_the_own_hand() -> None:
     seat = state.pending()[0]
     unit = state.c.unit_names[state.hands[seat][0]]
     place(state, seat, unit, "c1")
-    text = state.render(1 - seat)
+    text = SPEC.render(state, 1 - seat, "en")
     assert "S c7" in text and "<L1 b3>" in text and "s1 a1|b1: open" in text
     assert f"{unit.split('-')[0][0].upper()}:{unit.split('-')[1]}" in text
     own = [state.c.unit_names[u] for u in state.hands[1 - seat]]

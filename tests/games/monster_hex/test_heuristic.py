@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from bodoge.engine import Rng
+from bodoge.games.monster_hex import GAME
 from bodoge.games.monster_hex.game import MonsterHex
 
 from .helpers import NE, NW, SE, SW, E, W, around, build, play, turned
@@ -24,15 +25,15 @@ def test_only_what_the_seat_knows_counts() -> None:
                 hands=[["red-A1", "red-C2"], ["blue-C4", "blue-S", "blue-B1"]])  # fmt: skip
     two = build(2, options=OFF, turn=2, board=board,
                 hands=[["red-A1", "red-C2"], ["blue-C1", "blue-C2", "blue-C3"]])  # fmt: skip
-    assert one.heuristic(0) == two.heuristic(0)
+    assert GAME.heuristic(one, 0) == GAME.heuristic(two, 0)
     data = one.to_json()
     data["decks"] = [list(reversed(deck)) for deck in data["decks"]]
-    assert MonsterHex.from_json(data).heuristic(0) == one.heuristic(0)
+    assert GAME.heuristic(MonsterHex.from_json(data), 0) == GAME.heuristic(one, 0)
     other = build(2, options=OFF, turn=2, board=board,
                   hands=[["red-C3", "red-C4"], ["blue-C4", "blue-S", "blue-B1"]])  # fmt: skip
-    assert other.heuristic(0) != one.heuristic(0)
+    assert GAME.heuristic(other, 0) != GAME.heuristic(one, 0)
     for seed in range(3):  # and it runs on the bot's determinized worlds
-        assert isinstance(one.determinize(0, Rng(seed)).heuristic(0), float)
+        assert isinstance(GAME.heuristic(one.determinize(0, Rng(seed)), 0), float)
 
 
 # L2 surrounded and resolved, its tiles red3 and blue6 taken or discarded; L1 still open
@@ -46,8 +47,8 @@ def test_points_scored_count_against_the_best_rival() -> None:
     even = build(2, options=OFF, discarded=["red3", "blue6"], **base)
     ahead = build(2, options=OFF, taken={"red": ["red3"]}, discarded=["blue6"], **base)
     behind = build(2, options=OFF, taken={"blue": ["blue6"]}, discarded=["red3"], **base)
-    assert behind.heuristic(0) < even.heuristic(0) < ahead.heuristic(0)
-    assert ahead.heuristic(0) - even.heuristic(0) > 4  # 3 + 2 for its own color
+    assert GAME.heuristic(behind, 0) < GAME.heuristic(even, 0) < GAME.heuristic(ahead, 0)
+    assert GAME.heuristic(ahead, 0) - GAME.heuristic(even, 0) > 4  # 3 + 2 for its own color
 
 
 def test_more_own_power_facing_an_open_stone_is_better() -> None:
@@ -59,12 +60,12 @@ def test_more_own_power_facing_an_open_stone_is_better() -> None:
         return build(2, options=OFF, turn=1, board=board, hands=[["red-C2"], ["blue-C3"]],
                      stones={"L1": ["red7", "blue4"], "L2": ["green6", "yellow5a"]})  # fmt: skip
 
-    assert state(5).heuristic(0) > state(2).heuristic(0)
-    assert state(5).heuristic(1) < state(2).heuristic(1)
+    assert GAME.heuristic(state(5), 0) > GAME.heuristic(state(2), 0)
+    assert GAME.heuristic(state(5), 1) < GAME.heuristic(state(2), 1)
     # three more of red's units around it, one hex left empty: nearly sure
     around = {"b4": turned("red-A1", W, 3), "c3": turned("red-A2", NE, 3),
               "b2": turned("red-B2", E, 3)}  # fmt: skip
-    assert state(5, around).heuristic(0) > state(5).heuristic(0) + 2
+    assert GAME.heuristic(state(5, around), 0) > GAME.heuristic(state(5), 0) + 2
 
 
 def test_the_shared_faction_is_a_rival() -> None:
@@ -76,8 +77,8 @@ def test_the_shared_faction_is_a_rival() -> None:
                           "shared": "green", "turn": 1}  # fmt: skip
     plain = build(2, discarded=["red3", "green4"], **base)
     shared_ahead = build(2, taken={"green": ["green4"]}, discarded=["red3"], **base)
-    assert shared_ahead.heuristic(0) < plain.heuristic(0) - 5
-    assert shared_ahead.heuristic(1) < plain.heuristic(1) - 5
+    assert GAME.heuristic(shared_ahead, 0) < GAME.heuristic(plain, 0) - 5
+    assert GAME.heuristic(shared_ahead, 1) < GAME.heuristic(plain, 1) - 5
 
 
 def test_the_unit_to_place_is_judged_by_where_it_can_go() -> None:
@@ -90,11 +91,11 @@ def test_the_unit_to_place_is_judged_by_where_it_can_go() -> None:
     for text in state.legal_texts(0):
         after = MonsterHex.from_json(json.loads(json.dumps(state.to_json())))
         play(after, 0, text)
-        values[text] = after.heuristic(0)
+        values[text] = GAME.heuristic(after, 0)
     assert values["unit:red-S"] > values["unit:red-C4"]
 
 
 def test_a_finished_game_is_a_win_or_a_loss() -> None:
     won = build(2, phase="over", turn=18, options=OFF, taken={"red": ["red3"]},
                 discarded=["blue6"], **RESOLVED_L2)  # fmt: skip
-    assert won.heuristic(0) > 100 > -100 > won.heuristic(1)
+    assert GAME.heuristic(won, 0) > 100 > -100 > GAME.heuristic(won, 1)

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Match
-from bodoge.games.monster_hex import content, hexgrid
-from bodoge.games.monster_hex.game import MonsterHex
+from bodoge.games.monster_hex import GAME, content, hexgrid
 
 DATA = Path(content.__file__).parent / "data"
 DEFAULT = content.load()
@@ -37,7 +36,7 @@ def texts(value: Any, path: str = "") -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_it_is_json_in_both_languages(players: int) -> None:
-    data = MonsterHex.public_content(players, ON)
+    data = GAME.public_content(players, ON)
     assert json.loads(json.dumps(data)) == data
     pairs = texts(data)
     assert len(pairs) > 100
@@ -53,7 +52,7 @@ def test_it_is_json_in_both_languages(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_board_is_the_rules_board(players: int) -> None:
     board = DEFAULT.boards[players]
-    drawn = MonsterHex.public_content(players, {})["board"]
+    drawn = GAME.public_content(players, {})["board"]
     assert drawn["name"] == {"en": board.en, "ja": board.ja}
     hexes = {h["id"]: h for h in drawn["hexes"]}
     assert list(hexes) == board.labels
@@ -89,7 +88,7 @@ def test_the_board_is_the_rules_board(players: int) -> None:
 def test_drawing_positions_are_a_honeycomb() -> None:
     """Neighbours' centres are exactly one hex width (sqrt 3 for circumradius 1) apart, and the
     direction a neighbour lies in has the expected angle (0 NE at -60 degrees, clockwise)."""
-    hexes = {h["id"]: h for h in MonsterHex.public_content(4, {})["board"]["hexes"]}
+    hexes = {h["id"]: h for h in GAME.public_content(4, {})["board"]["hexes"]}
     pairs = 0
     for item in hexes.values():
         for d, other in enumerate(item["neighbours"]):
@@ -105,7 +104,7 @@ def test_drawing_positions_are_a_honeycomb() -> None:
 
 
 def test_units_factions_tiles_and_cards_agree_with_the_files() -> None:
-    data = MonsterHex.public_content(2, ON)
+    data = GAME.public_content(2, ON)
     assert [f["key"] for f in data["factions"]] == ["red", "blue", "yellow", "green"]
     assert [f["name"]["ja"] for f in data["factions"]] == ["赤", "青", "黄", "緑"]
     assert all(f["color"].startswith("#") and len(f["color"]) == 7 for f in data["factions"])
@@ -133,7 +132,7 @@ def test_units_factions_tiles_and_cards_agree_with_the_files() -> None:
 
 def test_it_is_the_same_whatever_the_seed_and_names_what_the_games_use() -> None:
     """Every state's view names hexes, stones, units and tiles the content holds."""
-    data = MonsterHex.public_content(2, ON)
+    data = GAME.public_content(2, ON)
     hexes = {h["id"] for h in data["board"]["hexes"]}
     stones = {s["id"] for s in data["board"]["stones"]}
     units = {u["id"] for u in data["units"]}
@@ -150,7 +149,7 @@ def test_it_is_the_same_whatever_the_seed_and_names_what_the_games_use() -> None
             assert set(view["hands"][seat]) <= units
             for stone in view["stones"].values():
                 assert set(stone.get("tiles", [])) <= tiles
-        assert MonsterHex.public_content(2, ON) == data
+        assert GAME.public_content(2, ON) == data
 
 
 def test_a_users_own_content_is_drawn(tmp_path: Path) -> None:
@@ -158,7 +157,7 @@ def test_a_users_own_content_is_drawn(tmp_path: Path) -> None:
     (tmp_path / "units.toml").write_text(
         text.replace('color = "#2f6bd0"', 'color = "#123ABC"').replace("ドラゴン", "竜"), "utf-8"
     )
-    data = MonsterHex.public_content(3, {"content": str(tmp_path)})
+    data = GAME.public_content(3, {"content": str(tmp_path)})
     assert data["factions"][1]["color"] == "#123abc"
     assert data["units"][0]["name"]["ja"] == "赤の竜"
     assert data["board"]["placeable"] == 30

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from bodoge.engine import State, visible_events
+from bodoge.engine import visible_events
+from bodoge.engine.game import notation_help
+from bodoge.games.monster_hex import GAME
 from bodoge.games.monster_hex.game import MonsterHex
 
 from .helpers import CONTENT, NW, SW, W, build, facing, placements, play, turned
@@ -27,9 +29,9 @@ def picked_c4() -> MonsterHex:
 
 def test_the_picked_unit_is_shown_with_its_powers_rank_and_faction() -> None:
     state = picked_c4()
-    en = state.render(1)
+    en = GAME.render(state, 1, "en")
     assert "Placing: blue-C4 (blue, rank C), powers clockwise from NE: 1 5 1 2 3 1" in en
-    ja = state.render(1, "ja")
+    ja = GAME.render(state, 1, "ja")
     assert (
         "配置中：blue-C4 青のスケルトン（青、ランク C）、パワー（右上から時計回り）：1 5 1 2 3 1"
         in ja
@@ -41,10 +43,10 @@ def test_each_legal_rotation_shows_what_it_faces() -> None:
     shows 3 west to red-S's 3. The powers are the rules' own: `facing` of the printed edges."""
     assert facing("C4", 2, SW) == 5 and facing("S", 0, (SW + 3) % 6) == 5
     state = picked_c4()
-    lines = state.render(1).splitlines()
+    lines = GAME.render(state, 1, "en").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Where it can go"))
     assert lines[start + 1 : start + 3] == ["  b1@2  SW 5=5  >s1 3", "  c2@0  W 3=3"]
-    ja = state.render(1, "ja").splitlines()
+    ja = GAME.render(state, 1, "ja").splitlines()
     start = next(i for i, line in enumerate(ja) if line.startswith("置ける場所"))
     assert ja[start + 1 : start + 3] == ["  b1@2  左下 5=5  >s1 3", "  c2@0  左 3=3"]
 
@@ -56,7 +58,7 @@ def test_a_mismatching_facing_edge_is_marked() -> None:
     state = build(2, options=OFF, turn=1, board={"c1": "red-S@0", "d1": "red-C2@0"},
                   hands=[[], ["blue-C4"]])  # fmt: skip
     play(state, 1, "unit:blue-C4")
-    on_c2 = [line for line in state.render(1).splitlines() if line.startswith("  c2@")]
+    on_c2 = [line for line in GAME.render(state, 1, "en").splitlines() if line.startswith("  c2@")]
     assert on_c2 == [
         "  c2@0  SW 2/1  W 3=3",
         "  c2@1  SW 1=1  W 2/3",
@@ -71,13 +73,13 @@ def test_where_any_rotation_goes_and_nothing_is_near_the_hexes_share_a_line() ->
     """The first unit of the game: a start hex (c1 or c7), any rotation."""
     state = build(2, options=OFF, hands=[["red-A1"], []])
     play(state, 0, "unit:red-A1")
-    assert "  any rotation (@0-@5), nothing next to it: c1, c7" in state.render(0)
-    assert "  向きは自由（@0-@5、隣に何もない）：c1、c7" in state.render(0, "ja")
+    assert "  any rotation (@0-@5), nothing next to it: c1, c7" in GAME.render(state, 0, "en")
+    assert "  向きは自由（@0-@5、隣に何もない）：c1、c7" in GAME.render(state, 0, "ja")
 
 
 def test_only_the_seat_placing_sees_the_list_of_placements() -> None:
     state = picked_c4()
-    other = state.render(0)
+    other = GAME.render(state, 0, "en")
     assert "Placing: blue-C4" in other and "Where it can go" not in other
 
 
@@ -86,11 +88,11 @@ def test_the_powers_facing_an_open_stone_are_words() -> None:
     from c4; c4 faces L2 (d4) too."""
     board = {"a3": turned("red-S", SW, 5), "c4": turned("blue-C2", NW, 2)}
     state = build(2, options=OFF, board=board, turn=2)
-    en = state.render(0)
+    en = GAME.render(state, 0, "en")
     assert "L1 at b3: red7, blue4 (open, facing it: red 5, blue 2)" in en
     assert "L2 at d4: green6, yellow5a (open, facing it: blue 2)" in en
     assert "{" not in en.split("Stones: ")[1]
-    ja = state.render(0, "ja")
+    ja = GAME.render(state, 0, "ja")
     assert "L1（b3）：red7, blue4（未判定、向いたパワー：赤 5、青 2）" in ja
 
 
@@ -100,8 +102,8 @@ def test_a_petrified_hex_shows_its_value_and_the_powers_facing_it() -> None:
     board = {"a2": turned("red-A1", W, 3), "f5": "green-S@0"}  # a1 lies west of a2
     state = build(4, options=options, abilities=abilities, board=board, petrified={"a1": 2},
                   turn=4)  # fmt: skip
-    assert "#a1 (a 2-point stone): open, facing it: red 3" in state.render(0)
-    assert "#a1（2点の魔石）：未判定、向いたパワー：赤 3" in state.render(0, "ja")
+    assert "#a1 (a 2-point stone): open, facing it: red 3" in GAME.render(state, 0, "en")
+    assert "#a1（2点の魔石）：未判定、向いたパワー：赤 3" in GAME.render(state, 0, "ja")
 
 
 # ---- the game's own help ----
@@ -113,7 +115,7 @@ NOTATIONS = ("unit:red-A2", "place:d4@2", "take:red7", "faction:red", "shared:gr
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_help_names_every_step_and_how_rotation_works(lang: str) -> None:
-    text = MonsterHex.game_help(lang)
+    text = GAME.game_help(lang)
     for notation in NOTATIONS:
         assert notation in text
     state = MonsterHex.new(4, {"abilities": "on"}, 1)
@@ -139,7 +141,7 @@ def test_the_help_example_follows_the_rules(
 ) -> None:
     """The example turns red-S one step: each printed power faces one direction further
     clockwise, as the placement rules have it (`facing`)."""
-    match = re.search(pattern, MonsterHex.game_help(lang))
+    match = re.search(pattern, GAME.game_help(lang))
     assert match is not None
     assert match.group(1) == " ".join(map(str, CONTENT.units[0].edges))
     sep = ", " if lang == "en" else "、"
@@ -149,8 +151,8 @@ def test_the_help_example_follows_the_rules(
 
 
 def test_the_help_in_an_unknown_language_is_english() -> None:
-    assert MonsterHex.game_help("fr") == MonsterHex.game_help("en") != MonsterHex.game_help("ja")
-    assert MonsterHex.game_help("en") != State.game_help("en")  # not the engine's one line
+    assert GAME.game_help("fr") == GAME.game_help("en") != GAME.game_help("ja")
+    assert GAME.game_help("en") != notation_help("en")  # not the engine's one line
 
 
 # ---- events in words ----
@@ -168,10 +170,13 @@ def test_a_large_stone_event_tells_the_totals_in_words() -> None:
     )  # fmt: skip
     (event,) = [e for e in events if e["type"] == "large_stone"]
     state = MonsterHex.new(4, {}, 1)
-    assert state.describe_event(event, "en") == (
+    assert GAME.describe_event(state, event, "en") == (
         "Large stone L1: Red 9, Blue 6, Yellow 1, Green 2; place 1: Red, place 2: Blue"
     )
-    assert state.describe_event(event, "ja") == "大魔石L1：赤 9、青 6、黄 1、緑 2。1位 赤、2位 青"
+    assert (
+        GAME.describe_event(state, event, "ja")
+        == "大魔石L1：赤 9、青 6、黄 1、緑 2。1位 赤、2位 青"
+    )
 
 
 @pytest.mark.parametrize(
@@ -198,8 +203,8 @@ def test_a_large_stone_event_tells_the_totals_in_words() -> None:
 )  # fmt: skip
 def test_events_in_words(event: dict[str, object], en: str, ja: str) -> None:
     state = MonsterHex.new(4, {}, 1)
-    assert state.describe_event(event, "en") == en
-    assert state.describe_event(event, "ja") == ja
+    assert GAME.describe_event(state, event, "en") == en
+    assert GAME.describe_event(state, event, "ja") == ja
 
 
 def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
@@ -208,6 +213,6 @@ def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
              "visible_to": [2]}  # fmt: skip
     (own,) = visible_events([event], 2)
     (other,) = visible_events([event], 0)
-    assert state.describe_event(own, "en", viewer=2) == "You drew yellow-S (Yellow Dragon)"
-    assert state.describe_event(other, "en", viewer=0) == "Seat 3 drew 1 unit from the deck"
-    assert state.describe_event(other, "ja", viewer=0) == "席3が山札から1枚引いた"
+    assert GAME.describe_event(state, own, "en", viewer=2) == "You drew yellow-S (Yellow Dragon)"
+    assert GAME.describe_event(state, other, "en", viewer=0) == "Seat 3 drew 1 unit from the deck"
+    assert GAME.describe_event(state, other, "ja", viewer=0) == "席3が山札から1枚引いた"

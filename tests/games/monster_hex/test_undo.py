@@ -12,6 +12,7 @@ import pytest
 
 from bodoge.engine.errors import StaleMove, UndoRefused
 from bodoge.engine.match import Match
+from bodoge.games.monster_hex import GAME
 from bodoge.games.monster_hex.game import MonsterHex
 
 from .helpers import SE, E, W, anchor, build, facing, turned
@@ -75,7 +76,7 @@ def test_a_placement_that_ends_the_turn_cannot_be_taken_back() -> None:
     place = next(text for text in match.state.legal_texts(0) if text.startswith("place:"))
     events = match.apply(0, place)
     assert [event["type"] for event in events] == ["place", "draw"]
-    assert MonsterHex.event_catalog.reveals(events)
+    assert GAME.event_catalog.reveals(events)
     assert match.pending() == [1]
     assert match.prompt(0)["can_undo"] is False
     with pytest.raises(UndoRefused, match="seat 0 cannot undo now"):

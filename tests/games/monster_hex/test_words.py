@@ -10,6 +10,7 @@ import pytest
 
 from bodoge.engine import visible_events
 from bodoge.engine.events import engine_catalog
+from bodoge.games.monster_hex import GAME
 from bodoge.games.monster_hex.game import MonsterHex
 
 from . import test_objectives
@@ -22,7 +23,9 @@ STATE = MonsterHex.new(4, {}, 1)
 
 
 def words(event: dict[str, Any], viewer: int | None = None) -> tuple[str, str]:
-    return STATE.describe_event(event, "en", viewer), STATE.describe_event(event, "ja", viewer)
+    return GAME.describe_event(STATE, event, "en", viewer), GAME.describe_event(
+        STATE, event, "ja", viewer
+    )
 
 
 # ---- events ----
@@ -30,7 +33,7 @@ def words(event: dict[str, Any], viewer: int | None = None) -> tuple[str, str]:
 
 def test_monster_hex_has_its_own_catalogue_with_every_event_type() -> None:
     """Every type the rules emit (game.py and abilities.py) is listed, beside the engine's."""
-    listed = set(MonsterHex.event_catalog.types) - set(engine_catalog().types)
+    listed = set(GAME.event_catalog.types) - set(engine_catalog().types)
     assert listed == {
         "faction", "shared_faction", "dealt", "ability", "select", "place", "small_stone",
         "large_stone", "take", "discard", "draw", "enchant", "curse", "petrify", "confuse",
@@ -41,7 +44,7 @@ def test_monster_hex_has_its_own_catalogue_with_every_event_type() -> None:
 def test_what_reveals_hidden_information_is_marked() -> None:
     """Drawing units, drawing an objective card and dealing the hands make something hidden known
     (they end the chance to undo); picking and placing a unit, or resolving a stone, do not."""
-    catalog = MonsterHex.event_catalog
+    catalog = GAME.event_catalog
     revealing = {name for name, known in catalog.types.items() if known.reveals}
     assert revealing == {"dealt", "draw", "scheme"}
 
@@ -128,14 +131,17 @@ def test_drawn_units_are_named_only_to_their_seat() -> None:
 
 def test_names_stand_for_seats() -> None:
     event = {"type": "blitz", "seat": 1}
-    assert STATE.describe_event(event, "ja", 0, ["アキ", "ベン"]) == "ベンが2体目を配置する（速攻）"
+    assert (
+        GAME.describe_event(STATE, event, "ja", 0, ["アキ", "ベン"])
+        == "ベンが2体目を配置する（速攻）"
+    )
 
 
 # ---- actions ----
 
 
 def labels(state: MonsterHex, seat: int, lang: str) -> list[str]:
-    return [state.action_label(action, lang) for action in state.legal_actions(seat)]
+    return [GAME.action_label(state, action, lang, None) for action in state.legal_actions(seat)]
 
 
 def test_factions_and_abilities_are_chosen_by_name() -> None:
@@ -180,10 +186,10 @@ def test_a_placement_says_which_neighbours_it_matches() -> None:
     ]
     # turned once, blue-C4 shows 2 west against red-S's 3 (a fallback or Scatter placement)
     mismatch = state.parse_action("place:c2@1")
-    assert state.action_label(mismatch, "en") == (
+    assert GAME.action_label(state, mismatch, "en", None) == (
         "Place blue-C4 (Blue Skeleton) on c2, turned 1 (60° clockwise); matches no neighbour"
     )
-    assert state.action_label(mismatch, "ja") == (
+    assert GAME.action_label(state, mismatch, "ja", None) == (
         "blue-C4（青のスケルトン）をc2に置く（時計回りに60°）：一致する隣なし"
     )
 
@@ -220,7 +226,9 @@ def test_an_ability_is_offered_with_what_it_does_here() -> None:
 def test_every_label_differs_from_the_others() -> None:
     """Two tiles of one color and worth (yellow5a, yellow5b) are told apart by their keys."""
     c = STATE.c
-    tiles = [STATE.action_label(STATE.parse_action(f"take:{t.key}"), "en") for t in c.tiles]
+    tiles = [
+        GAME.action_label(STATE, STATE.parse_action(f"take:{t.key}"), "en", None) for t in c.tiles
+    ]
     assert len(set(tiles)) == len(tiles)
     assert "Take the 5-point Yellow tile (yellow5a)" in tiles
 
@@ -233,14 +241,14 @@ def test_a_tie_broken_by_the_7_point_tile() -> None:
     both have 10, blue holds red7."""
     state = over(["L1", "L3", "L4"], taken={"red": ["blue6", "green4"], "blue": ["red7", "red3"]},
                  discarded=["blue4", "yellow5b"])  # fmt: skip
-    assert state.describe_result("en") == [
+    assert GAME.describe_result(state, "en", None) == [
         "Seat 2 wins the tie on 10 points with seat 1, holding the 7-point Red tile",
         "Seat 1 (Red): 10 points = 6-point Blue tile 6, 4-point Green tile 4",
         "Seat 2 (Blue): 10 points = 7-point Red tile 7, 3-point Red tile 3 (holds the 7)",
         "Seat 3 (Yellow): 0 points = nothing",
         "Seat 4 (Green): 0 points = nothing",
     ]
-    assert state.describe_result("ja", ["アキ", "ベン", "チエ", "ダン"]) == [
+    assert GAME.describe_result(state, "ja", ["アキ", "ベン", "チエ", "ダン"]) == [
         "ベンの勝ち：アキと10点で並び、赤の7点タイルを持つ",
         "アキ（赤）：10点 = 青の6点タイル 6、緑の4点タイル 4",
         "ベン（青）：10点 = 赤の7点タイル 7、赤の3点タイル 3（7点タイルを持つ）",
@@ -259,13 +267,13 @@ def test_both_players_lose_to_the_shared_faction() -> None:
         done=["L1", "L2", "s1", "s2"], small_won={"s1": "blue", "s2": "blue"},
         taken={"red": ["blue6"], "blue": ["yellow5a"], "green": ["green4", "red7"]},
     )  # fmt: skip
-    assert state.describe_result("en") == [
+    assert GAME.describe_result(state, "en", None) == [
         "Both players lose: each scored less than the shared faction Green (13 points)",
         "Seat 1 (Red): 6 points = 6-point Blue tile 6",
         "Seat 2 (Blue): 7 points = small stones 2, 5-point Yellow tile (yellow5a) 5",
         "Shared faction (Green): 13 points = 4-point Green tile (own color) 6, 7-point Red tile 7",
     ]
-    assert state.describe_result("ja") == [
+    assert GAME.describe_result(state, "ja", None) == [
         "2人とも敗北：どちらの得点も共有色（緑）の13点より低い",
         "席1（赤）：6点 = 青の6点タイル 6",
         "席2（青）：7点 = 小魔石 2、黄の5点タイル（yellow5a） 5",
@@ -278,25 +286,25 @@ def test_objective_cards_are_counted_card_by_card() -> None:
     board = {"c1": "red-C1@0", "c2": "red-C2@0", "c3": "red-C3@0", "c4": "red-C4@0",
              "a1": "blue-C1@0", "a2": "blue-C2@0"}  # fmt: skip
     state = test_objectives.over(board, ["line3", "rabble"])
-    assert state.describe_result("en")[:2] == [
+    assert GAME.describe_result(state, "en", None)[:2] == [
         "Seat 1 wins with 10 points",
         "Seat 1 (Red): 10 points = “Formation: three of your units in a straight line” 4, "
         "“Formation: three of your C units in a straight line” 6",
     ]
-    assert state.describe_result("ja")[:2] == [
+    assert GAME.describe_result(state, "ja", None)[:2] == [
         "席1の勝ち：10点",
         "席1（赤）：10点 = 「フォーメーション：自軍ユニット3体が一直線に並ぶ」 4、"
         "「フォーメーション：自軍のCランク3体が一直線に並ぶ」 6",
     ]
     # the browser's result table names the cards of the detail the same way
-    assert state.result_words()["values"]["objectives"]["line3"] == {
+    assert GAME.result_words(state)["values"]["objectives"]["line3"] == {
         "en": "Formation: three of your units in a straight line",
         "ja": "フォーメーション：自軍ユニット3体が一直線に並ぶ",
     }
 
 
 def test_a_game_in_progress_has_no_result_to_tell() -> None:
-    assert STATE.describe_result("en") == [] == STATE.describe_result("ja")
+    assert GAME.describe_result(STATE, "en", None) == [] == GAME.describe_result(STATE, "ja", None)
 
 
 def test_confuse_names_the_unit_it_turns_and_each_rotation() -> None:
@@ -326,7 +334,10 @@ def test_scheme_blitz_and_petrify_in_words() -> None:
     assert texts["petrify:a1"] == "Petrify: make a1 a 2-point stone"  # ★: 2 counters
     texts_ja = dict(zip(petrify.legal_texts(3), labels(petrify, 3, "ja"), strict=True))
     assert texts_ja["petrify:a1"] == "魔石化：a1を2点の魔石にする"
-    assert STATE.action_label(STATE.parse_action("blitz"), "en") == (
+    assert GAME.action_label(STATE, STATE.parse_action("blitz"), "en", None) == (
         "Blitz: place a second unit at once"
     )
-    assert STATE.action_label(STATE.parse_action("blitz"), "ja") == "速攻：続けて2体目を配置する"
+    assert (
+        GAME.action_label(STATE, STATE.parse_action("blitz"), "ja", None)
+        == "速攻：続けて2体目を配置する"
+    )

@@ -1,4 +1,4 @@
-"""The Collect! animals, loaded from `animals.toml`. A card is its animal's code 0-7."""
+"""The Collect! animals, loaded from `data/animals.toml`. A card is its animal's code 0-7."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ class Animal(NamedTuple):
 
 def _load() -> tuple[tuple[Animal, ...], int]:
     name = "animals.toml"
-    data = tomllib.loads(resources.files(__package__).joinpath(name).read_text("utf-8"))
+    text = resources.files("bodoge.games.collect.data").joinpath(name).read_text("utf-8")
+    data = tomllib.loads(text)
     animals = []
     for number, item in enumerate(data.get("animal", [])):
         missing = set(Animal._fields) - set(item)

@@ -11,22 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.collect.actions import MAX_ROW
 from bodoge.games.collect.animals import CODE, KINDS, TOTAL_CARDS
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, PHASES
 
 UNKNOWN = KINDS  # the deck column of a face-down card whose animal the view does not show
 WIN_HALVES = 2  # two half crowns win the game
-
-
-def _relative(view: View, seat: int | None) -> int:
-    """The position of `seat` counted clockwise from the observer (-1 for none)."""
-    if seat is None:
-        return -1
-    me: int = view["seat"] or 0
-    players: int = view["players"]
-    return (seat - me) % players
 
 
 def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
@@ -46,30 +37,30 @@ def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def rows(view: View, block: list[float]) -> None:
         for seat, row in enumerate(view["rows"]):
-            base = _relative(view, seat) * per_row
+            base = relative_seat(view, seat) * per_row
             for index, card in enumerate(row):
                 block[base + index * KINDS + CODE[card]] = 1.0
 
     def row_lengths(view: View, block: list[float]) -> None:
         for seat, row in enumerate(view["rows"]):
-            block[_relative(view, seat)] = scaled(len(row), MAX_ROW)
+            block[relative_seat(view, seat)] = scaled(len(row), MAX_ROW)
 
     def half_crowns(view: View, block: list[float]) -> None:
         for seat, count in enumerate(view["crowns"]["half"]):
-            block[_relative(view, seat)] = scaled(count, WIN_HALVES)
+            block[relative_seat(view, seat)] = scaled(count, WIN_HALVES)
 
     def half_left(view: View, block: list[float]) -> None:
         block[0] = scaled(view["crowns"]["half_left"], HALF_CROWNS)
 
     def full_crown(view: View, block: list[float]) -> None:
-        one_hot(block, _relative(view, view["crowns"]["full"]))
+        one_hot(block, relative_seat(view, view["crowns"]["full"]))
 
     def to_move(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, _relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     def round_start(view: View, block: list[float]) -> None:
-        one_hot(block, _relative(view, view["round_start"]))
+        one_hot(block, relative_seat(view, view["round_start"]))
 
     def phase(view: View, block: list[float]) -> None:
         one_hot(block, PHASES.index(view["phase"]))
@@ -85,7 +76,7 @@ def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def target(view: View, block: list[float]) -> None:
         if view["target"] is not None:
             seat, index = view["target"]
-            one_hot(block, _relative(view, seat) * MAX_ROW + index)
+            one_hot(block, relative_seat(view, seat) * MAX_ROW + index)
 
     def named(view: View, block: list[float]) -> None:
         if view["named"] is not None:

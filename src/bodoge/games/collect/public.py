@@ -1,9 +1,10 @@
 """Collect!'s fixed public components, as a client that draws the game needs them: the animals
 with their names and abilities, the alliances, the crowns and the phases' prompts, in English and
-Japanese (`CollectState.public_content`). Nothing here depends on a state or a seed."""
+Japanese (the spec's `public_content`). Nothing here depends on a state or a seed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bodoge.games.collect.animals import ANIMALS, COPIES
@@ -18,7 +19,7 @@ def _both(table: dict[str, dict[str, str]], key: str) -> dict[str, str]:
     return {lang: table[lang][key] for lang in LANGS}
 
 
-def public_content(players: int, options: dict[str, Any]) -> dict[str, Any]:
+def public_content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "animals": [
             {

@@ -10,7 +10,7 @@ from bodoge.games.collect.animals import ANIMALS, name
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, KNOWN, OVER, PHASES
 
 if TYPE_CHECKING:
-    from bodoge.games.collect.state import CollectState
+    from bodoge.games.collect.rules import CollectState
 
 PROMPTS = {
     "en": {

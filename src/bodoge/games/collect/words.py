@@ -25,7 +25,7 @@ from bodoge.games.collect.render import ALLIANCE_NAMES
 
 if TYPE_CHECKING:
     from bodoge.engine import Event
-    from bodoge.games.collect.state import CollectState
+    from bodoge.games.collect.rules import CollectState
 
 SIDES = {"en": {"left": "left", "right": "right"}, "ja": {"left": "左", "right": "右"}}
 CROWNS = {
@@ -99,8 +99,8 @@ def card_of_row(
 
 
 def event_word(
-    kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-    names: list[str] | None = None,
+    state: CollectState, kind: str, value: Any, lang: str, event: Event,
+    viewer: int | None = None, names: list[str] | None = None,
 ) -> str | None:  # fmt: skip
     """The words of one of Collect!'s own field kinds (see events.toml); None for another kind."""
     ja = _ja(lang)
@@ -155,7 +155,7 @@ def _held(state: CollectState, lang: str) -> str:
     return card if _ja(lang) else f"the {card.lower()}"
 
 
-def action_label(state: CollectState, action: int, lang: str) -> str:
+def action_label(state: CollectState, action: int, lang: str, seat: int | None = None) -> str:
     """What an action does for the active seat, read from the position."""
     A.text(action)  # an index outside the action space is refused as the notation refuses it
     ja = _ja(lang)

@@ -1,11 +1,15 @@
 """Collectable Monster (コレクタブル・モンスター): four games on one 90-card monster deck.
 
-The card set (`cards`) and the collection pyramid are shared; each game has its own module.
+`common/` holds what they share (the cards, the collection pyramid, shared words and drawing);
+each game is a folder of the one package shape with its `GAME` spec. The family registers the
+four here.
 """
 
-from bodoge.games.koremon.auction.rules import AuctionState
-from bodoge.games.koremon.evolution.rules import EvolutionState
-from bodoge.games.koremon.hunt.rules import HuntState
-from bodoge.games.koremon.trick.rules import TrickState
+from bodoge.games.koremon.auction import GAME as AUCTION
+from bodoge.games.koremon.evolution import GAME as EVOLUTION
+from bodoge.games.koremon.hunt import GAME as HUNT
+from bodoge.games.koremon.trick import GAME as TRICK
 
-GAMES: tuple[type, ...] = (AuctionState, HuntState, TrickState, EvolutionState)
+GAMES = (AUCTION, HUNT, TRICK, EVOLUTION)
+
+__all__ = ["AUCTION", "EVOLUTION", "GAMES", "HUNT", "TRICK"]

@@ -35,7 +35,6 @@ from typing import Any, ClassVar
 
 from bodoge.engine import (
     Event,
-    EventCatalog,
     GameInfo,
     IllegalAction,
     OptionSpec,
@@ -43,11 +42,9 @@ from bodoge.engine import (
     Rng,
     ranks_from_keys,
 )
-from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options, with_labels
+from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.monster_hex import content as content_mod
-from bodoge.games.monster_hex import words
 from bodoge.games.monster_hex.abilities import AbilityRules
 from bodoge.games.monster_hex.base import turn_order
 from bodoge.games.monster_hex.codes import (
@@ -79,7 +76,6 @@ from bodoge.games.monster_hex.codes import (
 )
 from bodoge.games.monster_hex.content import HALF_CODES, UNITS_PER_FACTION
 from bodoge.games.monster_hex.objectives import seat_points
-from bodoge.games.monster_hex.render import game_help, render
 
 OPTIONS = with_labels((
     OptionSpec(
@@ -150,7 +146,6 @@ class MonsterHex(AbilityRules):
     # The search leans on the heuristic: with four players, random playouts alone left ISMCTS
     # below its greedy rivals (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
-    event_catalog: ClassVar[EventCatalog] = EventCatalog.load("bodoge.games.monster_hex")
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -345,18 +340,6 @@ class MonsterHex(AbilityRules):
         self.phase = OVER
 
     # ---- the protocol -----------------------------------------------------------------------
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.monster_hex.public import public_content
-
-        return public_content(players, resolve_options(cls.info.options, options))
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        from bodoge.games.monster_hex.observe import monster_hex_observer
-
-        return monster_hex_observer(players, options)
 
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
@@ -805,12 +788,6 @@ class MonsterHex(AbilityRules):
         play_out(self, rng, limit)
         return self.phase == OVER
 
-    def heuristic(self, seat: int) -> float:
-        """The greedy bot's judgement (see `heuristic`): only what `seat` may know."""
-        from bodoge.games.monster_hex.heuristic import evaluate
-
-        return evaluate(self, seat)
-
     # ---- notation -----------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
@@ -896,29 +873,3 @@ class MonsterHex(AbilityRules):
             for (pile, i), unit in zip(group, units, strict=True):
                 pile[i] = unit
         return new
-
-    # ---- terminal ---------------------------------------------------------------------------
-
-    @classmethod
-    def game_help(cls, lang: str = "en") -> str:
-        return game_help(lang)
-
-    # ---- words (words.py) ---------------------------------------------------------------------
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(self, kind, value, lang, event)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return words.result_words(self)
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render(self, seat, lang)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex.codes import COLOR_BONUS, PHASE_NAMES, ROUNDS
 from bodoge.games.monster_hex.content import MAX_POWER, MECHANICS, RANKS, UNITS_PER_FACTION
@@ -23,15 +23,6 @@ BLITZ_STEPS = 3  # 0 none, 1 Blitz granted, 2 in the second placement
 MAX_WHITE = MAX_BLACK = 4  # one faction's ability units give at most 2 + 1 + 1 counters
 MAX_PETRIFY = 2  # a petrified hex holds the counters of one ability unit (★ 2)
 MAX_OBJECTIVES_HELD = 4  # the private card and one per Scheme (three ability units)
-
-
-def _relative(view: View, seat: int | None) -> int:
-    """The position of `seat` counted clockwise from the observer (-1 for none)."""
-    if seat is None:
-        return -1
-    me: int = view["seat"] or 0
-    players: int = view["players"]
-    return (seat - me) % players
 
 
 def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
@@ -135,7 +126,7 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def seat_factions(view: View, block: list[float]) -> None:
         for seat, name in enumerate(view["factions"]):
             if name is not None:
-                one_hot(block, faction(name), _relative(view, seat) * factions)
+                one_hot(block, faction(name), relative_seat(view, seat) * factions)
 
     def shared(view: View, block: list[float]) -> None:
         if view["shared"] is not None:
@@ -161,15 +152,17 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
             else:
                 counts = held
             for name, count in counts.items():
-                block[_relative(view, seat) * factions + faction(name)] = scaled(count, hand_size)
+                block[relative_seat(view, seat) * factions + faction(name)] = scaled(
+                    count, hand_size
+                )
 
     def decks(view: View, block: list[float]) -> None:
         for seat, count in enumerate(view["decks"]):
-            block[_relative(view, seat)] = scaled(count, UNITS_PER_FACTION)
+            block[relative_seat(view, seat)] = scaled(count, UNITS_PER_FACTION)
 
     def shared_decks(view: View, block: list[float]) -> None:
         for seat, count in enumerate(view["shared_decks"] or []):
-            block[_relative(view, seat)] = scaled(count, UNITS_PER_FACTION // 2)
+            block[relative_seat(view, seat)] = scaled(count, UNITS_PER_FACTION // 2)
 
     def points(view: View, block: list[float]) -> None:
         for name, value in view["points"].items():
@@ -180,10 +173,10 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def to_move(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, _relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     def start(view: View, block: list[float]) -> None:
-        one_hot(block, _relative(view, view["start"]))
+        one_hot(block, relative_seat(view, view["start"]))
 
     def progress(view: View, block: list[float]) -> None:
         block[0] = scaled(view["round"], view["rounds"])
@@ -192,12 +185,12 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
     def abilities(view: View, block: list[float]) -> None:
         for seat, key in enumerate(view.get("abilities", [])):
             if key is not None:
-                one_hot(block, MECHANICS.index(key), _relative(view, seat) * len(MECHANICS))
+                one_hot(block, MECHANICS.index(key), relative_seat(view, seat) * len(MECHANICS))
 
     def blitz(view: View, block: list[float]) -> None:
         for seat, used in enumerate(view.get("blitz_used", [])):
             if used == view["round"]:
-                block[_relative(view, seat)] = 1.0
+                block[relative_seat(view, seat)] = 1.0
 
     def blitz_step(view: View, block: list[float]) -> None:
         one_hot(block, view.get("blitz_step", 0))
@@ -211,13 +204,15 @@ def monster_hex_observer(players: int, options: Mapping[str, Any]) -> Observer:
         for seat, cards in enumerate(held):
             if isinstance(cards, list):
                 for key in cards:
-                    one_hot(block, c.objective_of[key.lower()], _relative(view, seat) * objectives)
+                    one_hot(
+                        block, c.objective_of[key.lower()], relative_seat(view, seat) * objectives
+                    )
 
     def objectives_held(view: View, block: list[float]) -> None:
         held = view.get("objectives", {}).get("private", [])
         for seat, cards in enumerate(held):
             count = len(cards) if isinstance(cards, list) else cards
-            block[_relative(view, seat)] = scaled(count, MAX_OBJECTIVES_HELD)
+            block[relative_seat(view, seat)] = scaled(count, MAX_OBJECTIVES_HELD)
 
     def objective_deck(view: View, block: list[float]) -> None:
         block[0] = scaled(view.get("objectives", {}).get("deck", 0), objectives)

@@ -1,5 +1,5 @@
 """Monster Hex's fixed public components, as a client that draws the game needs them
-(`MonsterHex.public_content`): this player count's board (every hex with its axial and drawing
+(the spec's `public_content`): this player count's board (every hex with its axial and drawing
 coordinates, neighbours, start hexes and stones), the factions with their colours, every unit's
 rank, edge powers and names, the stone tiles, the ability and objective cards, in English and
 Japanese. All of it comes from the content files the option `content` chooses; nothing depends
@@ -8,12 +8,15 @@ on a state or a seed."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
+from bodoge.engine.options import resolve_options
 from bodoge.games.monster_hex import content as content_mod
 from bodoge.games.monster_hex import hexgrid
 from bodoge.games.monster_hex.codes import COLOR_BONUS, KEEP_AT_END, ROUNDS
 from bodoge.games.monster_hex.content import UNITS_PER_FACTION, Board, Content
+from bodoge.games.monster_hex.game import OPTIONS
 from bodoge.games.monster_hex.words import DIRECTIONS, tile_name
 
 SQRT3 = math.sqrt(3)
@@ -92,7 +95,8 @@ def _units(c: Content) -> list[dict[str, Any]]:
     return units
 
 
-def public_content(players: int, options: dict[str, Any]) -> dict[str, Any]:
+def public_content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    options = resolve_options(OPTIONS, options)
     c = content_mod.load(str(options["content"]))
     return {
         "board": _board(c.boards[players]),

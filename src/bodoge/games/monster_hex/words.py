@@ -100,7 +100,10 @@ def objective_name(c: Content, objective: int, lang: str) -> str:
     return f"{key}（{text}）" if lang == "ja" else f"{key} ({text})"
 
 
-def event_word(state: MonsterHex, kind: str, value: Any, lang: str, event: Event) -> str | None:
+def event_word(
+    state: MonsterHex, kind: str, value: Any, lang: str, event: Event,
+    viewer: int | None = None, names: list[str] | None = None,
+) -> str | None:  # fmt: skip
     """The words for a value of one of the game's own event field kinds (see `events.toml`);
     None for a kind it does not know."""
     c = state.c
@@ -127,7 +130,7 @@ def event_word(state: MonsterHex, kind: str, value: Any, lang: str, event: Event
 # ---- actions -------------------------------------------------------------------------------
 
 
-def action_label(state: MonsterHex, action: int, lang: str) -> str:
+def action_label(state: MonsterHex, action: int, lang: str, seat: int | None = None) -> str:
     """What `action` does, in words, read from the current position where it helps."""
     lang = "ja" if lang == "ja" else "en"
     ja = lang == "ja"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.koremon.auction import codes as auction
 from bodoge.games.koremon.common.cards import FULL_COUNTS
 from bodoge.games.koremon.common.observe import (
@@ -18,7 +18,6 @@ from bodoge.games.koremon.common.observe import (
     options_piece,
     per_seat,
     pyramid_piece,
-    relative,
     score_piece,
     to_move_piece,
     winners_piece,
@@ -51,14 +50,16 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def status(view: View, block: list[float]) -> None:
         for seat, word in enumerate(view["status"]):
-            one_hot(block, AUCTION_STATUS.index(word), relative(view, seat) * len(AUCTION_STATUS))
+            one_hot(
+                block, AUCTION_STATUS.index(word), relative_seat(view, seat) * len(AUCTION_STATUS)
+            )
 
     def out_round(view: View, block: list[float]) -> None:
         per_seat(view, block, view["out"], rounds)
 
     def to_place(view: View, block: list[float]) -> None:
         for seat, keys in enumerate(view["to_place"]):
-            counts(block, keys, [size] * CARDS, relative(view, seat) * CARDS)
+            counts(block, keys, [size] * CARDS, relative_seat(view, seat) * CARDS)
 
     def discard(view: View, block: list[float]) -> None:
         counts(block, view["discard"], FULL_COUNTS)
@@ -73,12 +74,12 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
     def last_bids(view: View, block: list[float]) -> None:
         for seat, bid in enumerate((view["last_reveal"] or {}).get("bids", [])):
             for i, amount in enumerate(bid):
-                block[relative(view, seat) * size + i] = scaled(amount, money)
+                block[relative_seat(view, seat) * size + i] = scaled(amount, money)
 
     def last_winners(view: View, block: list[float]) -> None:
         for i, seat in enumerate((view["last_reveal"] or {}).get("winners", [])):
             if seat >= 0:
-                block[i * players + relative(view, seat)] = 1.0
+                block[i * players + relative_seat(view, seat)] = 1.0
 
     return Observer(
         [

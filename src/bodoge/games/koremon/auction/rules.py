@@ -18,13 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, OptionSpec, Result, State
-from bodoge.engine.events import EventCatalog
-from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
-from bodoge.games.koremon.auction import bot, render, state_json
-from bodoge.games.koremon.auction import words as auction_words
+from bodoge.games.koremon.auction import bot, state_json
 from bodoge.games.koremon.auction.codes import (
     BID,
     MONEY,
@@ -34,9 +31,7 @@ from bodoge.games.koremon.auction.codes import (
     ROUND_CARDS,
     ROUNDS,
 )
-from bodoge.games.koremon.auction.observe import observer as auction_observer
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     KEYS,
@@ -168,16 +163,6 @@ class AuctionState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return PLACE_BASE + CARD_COUNT * P.SLOTS
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.auction import public
-
-        return public.content(players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return auction_observer(players, options)
 
     def pending(self) -> list[int]:
         return self.waiting[:]  # a copy: views hand it out, and `waiting` is the state's
@@ -349,9 +334,7 @@ class AuctionState(State):
             scores, keys, detail={"cards": counts, "money": self.money[:], "out": self.out[:]}
         )
 
-    def heuristic(self, seat: int) -> float:
-        return bot.auction_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return bot.auction_action(self, seat, legal, rng)
 
@@ -362,26 +345,9 @@ class AuctionState(State):
 
     # ---- words ---------------------------------------------------------------------------
 
-    event_catalog = EventCatalog.load("bodoge.games.koremon.auction", "data/events.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return auction_words.action_label(self, action, lang, seat)
-
     def seats_in_play(self) -> list[int]:
         """The seats not out (none once the game is over)."""
         return [] if self.is_over() else [s for s in range(self.players) if not self.out[s]]
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return auction_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return auction_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -426,8 +392,3 @@ class AuctionState(State):
 
     def _read(self, data: dict[str, Any]) -> None:
         state_json.read(self, data)
-
-    # ---- terminal ------------------------------------------------------------------------
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render.render(self, seat, lang)

@@ -131,7 +131,7 @@ def _tie_line(state: AuctionState, winners: list[int], lang: str, who: W.SeatWor
     return f"{tied} tied on {W.point_count(best, lang)}: {why}"
 
 
-def result_words() -> dict[str, Any]:
+def result_words(state: AuctionState) -> dict[str, Any]:
     """The breakdown's words: cards in the pyramid, money left, the round a seat went out in
     (0: it did not)."""
     return {

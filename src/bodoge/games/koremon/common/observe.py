@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bodoge.engine.observe import Piece, View, one_hot, scaled
+from bodoge.engine.observe import Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import CARD_COUNT, FULL_COUNTS, KEYS, MIMIC
 
@@ -18,15 +18,6 @@ CODE = {key: code for code, key in enumerate(KEYS)}
 Fill = Callable[[View, list[float]], None]  # a piece's filler
 SPECIES = MIMIC  # 15 species; the Mimic is code 15
 DIE = 6
-
-
-def relative(view: View, seat: int | None) -> int:
-    """The position of `seat` counted clockwise from the observer (-1 for none)."""
-    if seat is None:
-        return -1
-    me: int = view["seat"] or 0
-    players: int = view["players"]
-    return (seat - me) % players
 
 
 CARDS = CARD_COUNT  # 16 card codes: the 15 species in cards.toml order, then the Mimic (15)
@@ -44,7 +35,7 @@ SCORE_SPAN = SCORE_HIGH - SCORE_LOW
 def per_seat(view: View, block: list[float], values: Sequence[float], top: float) -> None:
     """Seat s's value scaled by `top`, at its position relative to the observer."""
     for seat, value in enumerate(values):
-        block[relative(view, seat)] = scaled(value, top)
+        block[relative_seat(view, seat)] = scaled(value, top)
 
 
 def counts(block: list[float], keys: Sequence[str], copies: Sequence[int], offset: int = 0) -> None:
@@ -56,7 +47,7 @@ def counts(block: list[float], keys: Sequence[str], copies: Sequence[int], offse
 def pyramid_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat, pyramid in enumerate(view["pyramids"]):
-            base = relative(view, seat) * P.SLOTS * CARDS
+            base = relative_seat(view, seat) * P.SLOTS * CARDS
             for label, key in pyramid.items():
                 slot = P.parse_slot(label)
                 assert slot is not None, f"no slot {label}"
@@ -72,7 +63,7 @@ def pyramid_piece(players: int) -> Piece:
 def score_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat, score in enumerate(view["scores"]):
-            block[relative(view, seat)] = scaled(score - SCORE_LOW, SCORE_SPAN)
+            block[relative_seat(view, seat)] = scaled(score - SCORE_LOW, SCORE_SPAN)
 
     meaning = (
         f"(score - ({SCORE_LOW})) / {SCORE_SPAN}: seat +s's pyramid score placed within its "
@@ -84,7 +75,7 @@ def score_piece(players: int) -> Piece:
 def winners_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat in (view["result"] or {}).get("winners", []):
-            one_hot(block, relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     return Piece("winners", (players,), "1 if the game is over and seat +s is a winner", fill)
 
@@ -92,7 +83,7 @@ def winners_piece(players: int) -> Piece:
 def to_move_piece(players: int) -> Piece:
     def fill(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     return Piece("to_move", (players,), "1 if seat +s is to decide", fill)
 

@@ -20,6 +20,7 @@ from bodoge.games.koremon.common.cards import KEYS, MIMIC, RANK, card_name, pars
 
 if TYPE_CHECKING:
     from bodoge.engine.events import Event
+    from bodoge.engine.state import State
 
 SeatWord = Callable[[int], str]
 _VOWELS = "AEIOU"
@@ -144,8 +145,8 @@ def points(scores: Sequence[int], lang: str, who: SeatWord) -> str:
 
 
 def event_word(
-    kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-    names: list[str] | None = None,
+    state: State, kind: str, value: Any, lang: str, event: Event,
+    viewer: int | None = None, names: list[str] | None = None,
 ) -> str | None:  # fmt: skip
     """The words for a value of one of the Koremon kinds as `viewer` reads them (kinds that name
     seats get "you" and the seats' names); None for a kind they do not have."""

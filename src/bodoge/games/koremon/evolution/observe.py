@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot
-from bodoge.games.koremon.common.observe import CODE, DIE, SPECIES, relative
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat
+from bodoge.games.koremon.common.observe import CODE, DIE, SPECIES
 
 
 def observer(players: int, options: Mapping[str, Any]) -> Observer:
@@ -14,7 +14,7 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def holds(view: View, block: list[float]) -> None:
         for seat, key in enumerate(view["holds"]):
-            one_hot(block, CODE[key], relative(view, seat) * SPECIES)
+            one_hot(block, CODE[key], relative_seat(view, seat) * SPECIES)
 
     def supply(view: View, block: list[float]) -> None:
         for key in view["supply"]:
@@ -22,7 +22,7 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def to_move(view: View, block: list[float]) -> None:
         for seat in view["pending"]:
-            one_hot(block, relative(view, seat))
+            one_hot(block, relative_seat(view, seat))
 
     def choosing(view: View, block: list[float]) -> None:
         one_hot(block, (view["choosing_rank"] or 0) - 1)
@@ -32,10 +32,10 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
             one_hot(block, face - 1, number * DIE)
 
     def roller(view: View, block: list[float]) -> None:
-        one_hot(block, relative(view, view["last_roller"]))
+        one_hot(block, relative_seat(view, view["last_roller"]))
 
     def winner(view: View, block: list[float]) -> None:
-        one_hot(block, relative(view, view["winner"]))
+        one_hot(block, relative_seat(view, view["winner"]))
 
     return Observer(
         [

@@ -21,15 +21,12 @@ from bodoge.engine import (
     ranked_result,
 )
 from bodoge.engine.dice import faces
-from bodoge.engine.events import Event, EventCatalog
-from bodoge.engine.observe import Observer
-from bodoge.games.koremon.common import words
+from bodoge.engine.events import Event
 from bodoge.games.koremon.common.cards import (
     RANK,
     card_key,
 )
-from bodoge.games.koremon.evolution import bot, render, state_json
-from bodoge.games.koremon.evolution import words as evolution_words
+from bodoge.games.koremon.evolution import state_json
 from bodoge.games.koremon.evolution.codes import (
     ACTIONS,
     BY_RANK,
@@ -38,7 +35,6 @@ from bodoge.games.koremon.evolution.codes import (
     SPECIES_COUNT,
     TAKE,
 )
-from bodoge.games.koremon.evolution.observe import observer as evolution_observer
 
 
 class EvolutionState(State):
@@ -54,16 +50,6 @@ class EvolutionState(State):
         "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
     )
     __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.evolution import public
-
-        return public.content(players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return evolution_observer(players, options)
 
     holds: list[int]  # species each seat holds
     supply: list[int]  # 1 if that species is in the middle of the table
@@ -250,28 +236,6 @@ class EvolutionState(State):
             return None
         return ranked_result(self.scores(), detail={"holds": [card_key(c) for c in self.holds]})
 
-    def heuristic(self, seat: int) -> float:
-        return bot.evolution_value(self, seat)
-
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon.evolution", "data/events.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return evolution_words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return evolution_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return evolution_words.result_words()
-
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
@@ -307,8 +271,3 @@ class EvolutionState(State):
         new = self.clone()
         new.rng = rng.spawn()
         return new
-
-    # ---- terminal ------------------------------------------------------------------------
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render.render(self, seat, lang)

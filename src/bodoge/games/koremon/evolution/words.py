@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from bodoge.games.koremon.evolution.rules import EvolutionState
 
 
-def action_label(state: EvolutionState, action: int, lang: str) -> str:
+def action_label(state: EvolutionState, action: int, lang: str, seat: int | None = None) -> str:
     """`roll` says what total evolves the mover's monster; `take:<species>` names the card."""
 
     ja = W.is_ja(lang)
@@ -50,7 +50,7 @@ def describe_result(state: EvolutionState, lang: str, names: list[str] | None) -
     return lines
 
 
-def result_words() -> dict[str, Any]:
+def result_words(state: EvolutionState) -> dict[str, Any]:
     """The breakdown's words: the monster each seat holds at the end."""
     return {
         "labels": {"holds": W.both("Holds", "手元のモンスター")},

@@ -16,14 +16,11 @@ from typing import Any
 
 from bodoge.engine import Event, GameInfo, IllegalAction, OptionSpec, Result, State
 from bodoge.engine.dice import faces
-from bodoge.engine.events import EventCatalog
-from bodoge.engine.observe import Observer
 from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     KEYS,
     MIMIC,
@@ -32,10 +29,8 @@ from bodoge.games.koremon.common.cards import (
     full_deck,
     shuffled_deck,
 )
-from bodoge.games.koremon.hunt import bot, render, state_json
-from bodoge.games.koremon.hunt import words as hunt_words
+from bodoge.games.koremon.hunt import bot, state_json
 from bodoge.games.koremon.hunt.codes import ENDS, OVER, PLACE, RING, ROLL, ROLL_ACTION
-from bodoge.games.koremon.hunt.observe import observer as hunt_observer
 
 _FULL = (1 << P.SLOTS) - 1
 # Per set of rows (bit r), the species of those ranks as card bits (`P.placeable_mask`'s table).
@@ -208,16 +203,6 @@ class HuntState(State):
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return 1 + P.SLOTS
 
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.hunt import public
-
-        return public.content(players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return hunt_observer(players, options)
-
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.turn]
 
@@ -333,9 +318,7 @@ class HuntState(State):
         keys = list(zip(scores, counts, strict=True))
         return ranked_result(scores, keys, detail={"cards": counts, "end": ENDS[self.end]})
 
-    def heuristic(self, seat: int) -> float:
-        return bot.hunt_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return bot.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
 
@@ -425,25 +408,6 @@ class HuntState(State):
             self.ply = ply
             self.piece, self.turn, self.phase, self.die = piece, turn, phase, die
 
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon.hunt", "data/events.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return hunt_words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return hunt_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return hunt_words.result_words()
-
     # ---- notation ------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
@@ -472,8 +436,3 @@ class HuntState(State):
 
     def _read(self, data: dict[str, Any]) -> None:
         state_json.read(self, data)
-
-    # ---- terminal ------------------------------------------------------------------------
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render.render(self, seat, lang)

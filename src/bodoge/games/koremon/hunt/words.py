@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from bodoge.games.koremon.hunt.rules import HuntState
 
 
-def action_label(state: HuntState, action: int, lang: str) -> str:
+def action_label(state: HuntState, action: int, lang: str, seat: int | None = None) -> str:
     """`roll` says where Winhart stands; `place:5.3` names the card taken and the slot."""
 
     ja = W.is_ja(lang)
@@ -66,7 +66,7 @@ def describe_result(state: HuntState, lang: str, names: list[str] | None) -> lis
     return lines
 
 
-def result_words() -> dict[str, Any]:
+def result_words(state: HuntState) -> dict[str, Any]:
     """The breakdown's words: cards in each pyramid, and why the hunt ended."""
     return {
         "labels": {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.engine.observe import Observer, Piece, View, one_hot, scaled
+from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.koremon.common.cards import MIMIC, card_counts, trick_deck
 from bodoge.games.koremon.common.observe import (
     CARD_ORDER,
@@ -17,7 +17,6 @@ from bodoge.games.koremon.common.observe import (
     counts,
     options_piece,
     per_seat,
-    relative,
     to_move_piece,
     winners_piece,
 )
@@ -37,7 +36,7 @@ def _trick_pieces(prefix: str, key: str, players: int, what: str) -> list[Piece]
 
     def seats(view: View, block: list[float]) -> None:
         for i, entry in enumerate(view[key]):
-            block[i * players + relative(view, entry["seat"])] = 1.0
+            block[i * players + relative_seat(view, entry["seat"])] = 1.0
 
     def cards(view: View, block: list[float]) -> None:
         for i, entry in enumerate(view[key]):
@@ -75,14 +74,14 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
     def seat_of(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             if view[key] is not None:
-                one_hot(block, relative(view, view[key]))
+                one_hot(block, relative_seat(view, view[key]))
 
         return fill
 
     def seats_in(key: str) -> Fill:
         def fill(view: View, block: list[float]) -> None:
             for seat in view[key]:
-                one_hot(block, relative(view, seat))
+                one_hot(block, relative_seat(view, seat))
 
         return fill
 
@@ -101,27 +100,27 @@ def observer(players: int, options: Mapping[str, Any]) -> Observer:
     def won(view: View, block: list[float]) -> None:
         for game, piles in enumerate(view["won"]):
             for seat, keys in enumerate(piles):
-                counts(block, keys, copies, (game * players + relative(view, seat)) * CARDS)
+                counts(block, keys, copies, (game * players + relative_seat(view, seat)) * CARDS)
 
     def face_up(view: View, block: list[float]) -> None:
         for game, row in enumerate(view["face_up"]):
             for seat, count in enumerate(row):
-                block[game * players + relative(view, seat)] = scaled(count, copies[MIMIC])
+                block[game * players + relative_seat(view, seat)] = scaled(count, copies[MIMIC])
 
     def scores(view: View, block: list[float]) -> None:
         for seat, score in enumerate(view["scores"]):
-            block[relative(view, seat)] = scaled(score - low, high - low)
+            block[relative_seat(view, seat)] = scaled(score - low, high - low)
 
     def played(view: View, block: list[float]) -> None:
         for entry in view["plays"] or []:
             action = _play_action(entry["play"])
             card = action if action < NAMED else MIMIC
-            block[relative(view, entry["seat"]) * CARDS + card] += 1.0 / copies[card]
+            block[relative_seat(view, entry["seat"]) * CARDS + card] += 1.0 / copies[card]
 
     def plays(view: View, block: list[float]) -> None:
         width = players + ACTIONS
         for i, entry in enumerate(view["plays"] or []):
-            block[i * width + relative(view, entry["seat"])] = 1.0
+            block[i * width + relative_seat(view, entry["seat"])] = 1.0
             block[i * width + players + _play_action(entry["play"])] = 1.0
 
     pieces = [

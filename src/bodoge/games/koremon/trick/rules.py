@@ -24,18 +24,15 @@ from bodoge.engine import (
     State,
     ranked_result,
 )
-from bodoge.engine.events import Event, EventCatalog
-from bodoge.engine.observe import Observer
+from bodoge.engine.events import Event
 from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
-from bodoge.games.koremon.common import words
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     MIMIC,
     card_key,
 )
-from bodoge.games.koremon.trick import bot, render, state_json
-from bodoge.games.koremon.trick import words as trick_words
+from bodoge.games.koremon.trick import bot, state_json
 from bodoge.games.koremon.trick.codes import (
     CARD_BY_NAME,
     DECK,
@@ -44,7 +41,6 @@ from bodoge.games.koremon.trick.codes import (
     held_species,
 )
 from bodoge.games.koremon.trick.inference import WeightedDeal, unlikely_cards
-from bodoge.games.koremon.trick.observe import observer as trick_observer
 from bodoge.games.koremon.trick.tricks import (
     ACTIONS,
     FACE_UP_POINTS,
@@ -202,16 +198,6 @@ class TrickState(State):
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return ACTIONS
 
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.koremon.trick import public
-
-        return public.content(players, options)
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        return trick_observer(players, options)
-
     def to_move(self) -> int:
         return self.mover
 
@@ -331,30 +317,9 @@ class TrickState(State):
         totals = per_game[0] if len(per_game) == 1 else list(map(add, *per_game))
         return ranked_result(totals, detail={"games": per_game})
 
-    def heuristic(self, seat: int) -> float:
-        return bot.trick_value(self, seat)
-
+    # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
         return bot.trick_action(self, seat, legal, rng)
-
-    # ---- words ---------------------------------------------------------------------------
-
-    event_catalog = EventCatalog.load("bodoge.games.koremon.trick", "data/events.toml")
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return trick_words.action_label(action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return trick_words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return trick_words.result_words()
 
     # ---- notation ------------------------------------------------------------------------
 
@@ -447,11 +412,6 @@ class TrickState(State):
             return new
 
         return draw
-
-    # ---- terminal ------------------------------------------------------------------------
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        return render.render(self, seat, lang)
 
 
 # ---- legal actions ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from bodoge.games.koremon.trick.rules import TrickState
 
 
-def action_label(action: int, lang: str) -> str:
+def action_label(state: TrickState, action: int, lang: str, seat: int | None = None) -> str:
     """Labels: "Play an Orc", "Play a Mimic naming the Orc", "Lead a Mimic (taken face up at
     once, −10)"."""
     ja = W.is_ja(lang)
@@ -67,6 +67,6 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
     return lines
 
 
-def result_words() -> dict[str, Any]:
+def result_words(state: TrickState) -> dict[str, Any]:
     """The breakdown's words: the points of each game (three players play two)."""
     return {"labels": {"games": W.both("Game {n}", "ゲーム{n}")}}

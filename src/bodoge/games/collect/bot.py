@@ -1,11 +1,15 @@
-"""Collect!'s simulated games for the search (`CollectState.playout`).
+"""Collect!'s bot: the greedy bot's judgement of a position, and the search's simulated games.
 
-Uniformly random moves, exactly those of `State.playout`: the same legal lists in the same
-order, the same draws from the search's generator, the same reshuffles from the state's, so a
-search at a seed chooses as before (tests/ai/test_playouts.py plays both ways). The common steps
-of a turn (draw, keep or return, place, the ability offered, the turn's end) run here without
-events or the protocol's per-move bookkeeping; the rarer ones (an ability used, a parrot's
-reveal, chameleons, a won or drawn round) go through the state's own rules.
+The judgement (`evaluate`: alliance progress, blocking, crowns) reads only rows and crowns, which
+are public, so it needs no determinization care.
+
+The simulated games (`play_out`, run by `CollectState.playout`) make uniformly random moves,
+exactly those of `State.playout`: the same legal lists in the same order, the same draws from the
+search's generator, the same reshuffles from the state's, so a search at a seed chooses as before
+(tests/ai/test_playouts.py plays both ways). The common steps of a turn (draw, keep or return,
+place, the ability offered, the turn's end) run here without events or the protocol's per-move
+bookkeeping; the rarer ones (an ability used, a parrot's reveal, chameleons, a won or drawn round)
+go through the state's own rules.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from bodoge.games.collect.animals import (
     CROCODILE,
     HERMIT_CRAB,
     KINDS,
+    LION,
     MONKEY,
+    OCTOPUS,
     PARROT,
 )
 from bodoge.games.collect.phases import (
@@ -38,8 +44,55 @@ from bodoge.games.collect.phases import (
 )
 
 if TYPE_CHECKING:
-    from bodoge.games.collect.state import CollectState
+    from bodoge.games.collect.rules import CollectState
 
+
+# ---- the greedy bot's judgement --------------------------------------------------------------
+
+
+def longest_run(row: list[int]) -> int:
+    """The longest stretch of one animal, the chameleon wild."""
+    best = 0
+    for start in range(len(row)):
+        kind = -1
+        length = 0
+        for card in row[start:]:
+            if card != CHAMELEON:
+                if kind == -1:
+                    kind = card
+                elif card != kind:
+                    break
+            length += 1
+        best = max(best, length)
+    return best
+
+
+def row_progress(row: list[int]) -> float:
+    """Roughly how close a row is to an alliance, on a 0..4 scale (4 = formed)."""
+    run = min(longest_run(row), 4)
+    kinds = len(set(row))
+    lion = kinds * 4 / 7 if LION in row else kinds * 2 / 7
+    pairs = sum(
+        1 for i in range(len(row) - 1) if row[i] == row[i + 1] or CHAMELEON in row[i : i + 2]
+    )
+    octopus = min(pairs, 3) * (4 / 3 if OCTOPUS in row else 2 / 3)
+    return max(float(run), lion, octopus)
+
+
+def evaluate(state: CollectState, seat: int) -> float:
+    result = state.result()
+    if result is not None:
+        return 100.0 if seat in result.winners else -100.0
+    team_mode = state.options["team_mode"] == "on"
+    score = 0.0
+    for other in range(state.players):
+        friend = other == seat or (team_mode and other % 2 == seat % 2)
+        value = 10.0 * state.crown_points(other) + row_progress(state.rows[other]) ** 2
+        score += value if friend else -value / max(1, state.players - 1)
+    return score
+
+
+# ---- the search's simulated games ----------------------------------------------------------
 
 # Every draw under this is one that `Rng.below(n)` keeps, whatever its bound n (<= 2**32).
 _SURE: Final = (1 << 64) - (1 << 32)

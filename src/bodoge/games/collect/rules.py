@@ -10,14 +10,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.engine import Event, GameInfo, InvalidOptions, OptionSpec, Result, State
-from bodoge.engine.events import EventCatalog
-from bodoge.engine.observe import Observer
-from bodoge.engine.options import resolve_options, with_labels
+from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.collect import actions as A
-from bodoge.games.collect import words
 from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
     CHAMELEON,
@@ -30,6 +27,7 @@ from bodoge.games.collect.animals import (
     MONKEY,
     PARROT,
 )
+from bodoge.games.collect.bot import play_out
 from bodoge.games.collect.phases import (
     ABILITY,
     CHAMELEON_DISCARD,
@@ -43,10 +41,9 @@ from bodoge.games.collect.phases import (
     OVER,
     PARROT_RETURN,
     PARROT_REVEAL,
-    PHASES,
     PLACE,
 )
-from bodoge.games.collect.state_json import read_state
+from bodoge.games.collect.state_json import public_fields, read_state, write_state
 
 FULL_DECK = tuple(code for code in range(KINDS) for _ in range(COPIES))  # before a round's shuffle
 
@@ -78,13 +75,12 @@ INFO = GameInfo(
             "新ラウンドの開始プレイヤー：最後の手番の次の席／前ラウンド開始席の次の席",
             ("after_last_active", "after_previous_start"),
         ),
-    ), "bodoge.games.collect"),
+    ), "bodoge.games.collect.data"),
 )  # fmt: skip
 
 
 class CollectState(State):
     info = INFO
-    event_catalog = EventCatalog.load("bodoge.games.collect")
     __slots__ = (
         "_events",
         "active",
@@ -214,18 +210,6 @@ class CollectState(State):
     @classmethod
     def num_actions(cls, players: int, options: Mapping[str, Any]) -> int:
         return A.SIZE
-
-    @classmethod
-    def public_content(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        from bodoge.games.collect.public import public_content
-
-        return public_content(players, resolve_options(cls.info.options, options))
-
-    @classmethod
-    def observer(cls, players: int, options: Mapping[str, Any]) -> Observer:
-        from bodoge.games.collect.observe import collect_observer
-
-        return collect_observer(players, options)
 
     def pending(self) -> list[int]:
         return [] if self.phase == OVER else [self.active]
@@ -576,9 +560,7 @@ class CollectState(State):
 
     def playout(self, rng: Rng, policy: bool = True, limit: int = 5_000) -> bool:
         """`State.playout` (uniformly random moves: Collect! has no rule of thumb) in a loop of
-        its own without events (`collect/playout.py`): the same moves, draws and state."""
-        from bodoge.games.collect.playout import play_out
-
+        its own without events (`collect/bot.py`): the same moves, draws and state."""
         play_out(self, rng, limit)
         return self.phase == OVER
 
@@ -589,84 +571,17 @@ class CollectState(State):
         cards = [KEYS[card & 7] if shown and card >= KNOWN else None for card in reversed(deck)]
         return {"count": len(deck), "cards": cards}
 
-    def _fields(self, decks: dict[str, Any]) -> dict[str, Any]:
-        """The given decks and everything else, which is public: rows, crowns, the turn."""
-        return {
-            "round": self.round,
-            "round_start": self.round_start,
-            "last_active": self.last_active if self.last_active >= 0 else None,
-            "active": self.active,
-            "phase": PHASES[self.phase],
-            "decks": decks,
-            "rows": [[KEYS[card] for card in row] for row in self.rows],
-            "crowns": {"half": self.half[:], "full": self.full if self.full >= 0 else None},
-            "held": KEYS[self.held] if self.held >= 0 else None,
-            "placed": self.placed if self.placed >= 0 else None,
-            "target": list(divmod(self.target, A.MAX_ROW)) if self.target >= 0 else None,
-            "named": KEYS[self.named] if self.named >= 0 else None,
-            "extra_turn": self.extra,
-            "chameleons_to_discard": self.discard,
-            "history": [winner if winner >= 0 else None for winner in self.history],
-            "last_win": self._last_win_json(),
-        }
-
-    def _last_win_json(self) -> dict[str, Any] | None:
-        if self.last_win is None:
-            return None
-        seat, kind, row = self.last_win
-        return {"seat": seat, "alliance": kind, "row": [KEYS[card] for card in row]}
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        view = self._fields(
-            {name: self._deck_view(deck) for name, deck in zip(DECK_NAMES, self.decks, strict=True)}
-        )
+        decks = zip(DECK_NAMES, self.decks, strict=True)
+        view = public_fields(self, {name: self._deck_view(deck) for name, deck in decks})
         view["crowns"]["half_left"] = HALF_CROWNS - sum(self.half)
         return view
 
     def _write(self) -> dict[str, Any]:
-        # Top first; "*" marks a card that has been face up (public knowledge).
-        return self._fields(
-            {
-                name: [KEYS[card & 7] + ("*" if card >= KNOWN else "") for card in reversed(deck)]
-                for name, deck in zip(DECK_NAMES, self.decks, strict=True)
-            }
-        )
+        return write_state(self)
 
     def _read(self, data: dict[str, Any]) -> None:
         read_state(self, data)
-
-    # ---- words ----------------------------------------------------------------------------
-
-    def event_word(
-        self, kind: str, value: Any, lang: str, event: Event, viewer: int | None = None,
-        names: list[str] | None = None,
-    ) -> str | None:  # fmt: skip
-        return words.event_word(kind, value, lang, event, viewer, names)
-
-    def action_label(self, action: int, lang: str = "en", seat: int | None = None) -> str:
-        return words.action_label(self, action, lang)
-
-    def describe_result(self, lang: str = "en", names: list[str] | None = None) -> list[str]:
-        return words.describe_result(self, lang, names)
-
-    def result_words(self) -> dict[str, Any]:
-        return words.result_words(self)
-
-    @classmethod
-    def game_help(cls, lang: str = "en") -> str:
-        from bodoge.games.collect.render import game_help
-
-        return game_help(lang)
-
-    def render(self, seat: int | None, lang: str = "en") -> str:
-        from bodoge.games.collect.render import render
-
-        return render(self, seat, lang)
-
-    def heuristic(self, seat: int) -> float:
-        from bodoge.games.collect.heuristic import evaluate
-
-        return evaluate(self, seat)
 
 
 __all__ = ["CollectState", "alliance_kind"]

@@ -1,5 +1,0 @@
-"""Trick the Monster as a PettingZoo AEC environment (see bodoge.envs.aec)."""
-
-from bodoge.envs.aec import make_env
-
-env, raw_env = make_env("koremon_trick")

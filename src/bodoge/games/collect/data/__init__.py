@@ -1,0 +1,1 @@
+"""Collect!'s content files (TOML: animals, events, options), shipped as package data."""
