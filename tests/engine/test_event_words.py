@@ -39,7 +39,7 @@ ja = "最初の席が{points}点"
         ({"type": "drew", "seat": 1, "count": 3}, "Seat 2 drew 3 cards", "席2が3枚引いた"),
         ({"type": "drew", "seat": 1, "count": 0}, "Seat 2 drew 0 cards", "席2が0枚引いた"),
         ({"type": "drew", "seat": 1, "count": 1, "cards": "A"}, "Seat 2 drew 1 card: A", None),
-        ({"type": "scored", "seat": 1, "points": -1}, "Seat 2 scored -1 point", "席2が-1点"),
+        ({"type": "scored", "seat": 1, "points": -1}, "Seat 2 scored −1 point", "席2が−1点"),
         ({"type": "scored", "seat": 0, "points": 2}, "The first seat scored 2 points", None),
     ],
 )

@@ -65,7 +65,7 @@ def play(game: str, players: int, options: dict[str, str], seed: int, texts: Tex
             for lang, sentences in entry["text"].items():
                 texts.events[lang].update(sentences)
     for lang in ("en", "ja"):
-        texts.result[lang].update(match.state.describe_result(lang, names))
+        texts.result[lang].update(match.spec.describe_result(match.state, lang, names))
     return match
 
 
@@ -103,3 +103,82 @@ def test_display_names_are_shown_as_typed(
         else:
             assert not text[:1].islower(), (kind, text)
     assert starts, "no sentence starts with a seat's name: the check saw nothing"
+
+
+# An identifier's shape: a lower-case word joined by a hyphen to a capital (and digits), joined
+# to more by an underscore, or followed by digits (`blue-C1`, `hermit_crab`, `yellow5a`, `line3`).
+# A board label (`d4`, `s2`, `L1`: a letter and its number, printed on the board) is a place's
+# name, not an identifier.
+ID_SHAPE = re.compile(r"(?<![\w-])[a-z]+(?:-[A-Z]\d*|_\w+|\d+[a-z]?)(?![\w-])", re.ASCII)
+BOARD_LABEL = re.compile(r"[A-Za-z]\d+")
+LATIN_WORD = re.compile(r"[A-Za-z][\w-]+", re.ASCII)
+
+
+def _identifiers(game: str) -> set[str]:
+    """The keys a game's notation and JSON use for its components."""
+    if game == "monster_hex":
+        from bodoge.games.monster_hex import content
+
+        c = content.load()
+        objectives = {o.key for o in c.objectives if not o.key.isalpha()}  # "arc" is a word
+        return {*c.unit_names, *(t.key for t in c.tiles), *objectives}
+    if game.startswith("koremon"):
+        from bodoge.games.koremon.cards import KEYS
+
+        return set(KEYS)
+    from bodoge.games.collect.animals import KEYS as ANIMALS
+
+    return {key for key in ANIMALS if "_" in key}  # one-word keys are the animals' own names
+
+
+@pytest.mark.parametrize("case", GAMES, ids=_case_id)
+def test_no_identifiers_in_the_words_people_read(
+    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+) -> None:
+    """Labels, event sentences and result lines name units, tiles and cards by their names
+    ("Yellow Werewolf (B)" / "黄のウェアウルフ（B）"), never by the notation's ids (`yellow-B2`,
+    `yellow5a`); in Japanese no Latin word but a seat's name or a board label."""
+    game, players, options = case
+    texts = scanned[(game, players, repr(options))]
+    names = set(NAMES[:players])
+    keys = _identifiers(game)
+    for lang in ("en", "ja"):
+        for kind, text in texts.all(lang):
+            shaped = {
+                token
+                for token in ID_SHAPE.findall(text)
+                if token not in names and not BOARD_LABEL.fullmatch(token)
+            }
+            assert not shaped, (kind, text)
+            words = set(re.findall(r"[\w-]+", text, re.ASCII))
+            assert not words & keys, (kind, text)
+            if lang == "ja":
+                latin = {
+                    word
+                    for word in LATIN_WORD.findall(text)
+                    if word not in names and not BOARD_LABEL.fullmatch(word)
+                }
+                assert not latin, (kind, text)
+
+
+NOUNS = "point|pt|card|unit|Mimic|monster|counter|stone|tile|crown|round|game"
+ADJECTIVE = r"(?:face-up |face-down |black |white |small |large |half )?"
+ONE_OF_MANY = re.compile(rf"(?<![\d.,])−?1 {ADJECTIVE}(?:{NOUNS})s\b")
+MANY_OF_ONE = re.compile(rf"(?<![\d.,])(?<!rank )−?(?:[02-9]|\d\d+) {ADJECTIVE}(?:{NOUNS})\b(?!s)")
+HYPHEN_MINUS = re.compile(r"(?<![\w.])-\d")
+
+
+@pytest.mark.parametrize("case", GAMES, ids=_case_id)
+def test_counts_agree_with_their_nouns_and_minus_is_one_sign(
+    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+) -> None:
+    """ "1 point", "2 points", "−1 point", "1 face-up Mimic", never "1 pts" or "3 card"; a negative
+    number is written with the minus sign (U+2212) the browser's panels use, never "-7"."""
+    game, players, options = case
+    texts = scanned[(game, players, repr(options))]
+    for kind, text in texts.all("en"):
+        assert not ONE_OF_MANY.search(text), (kind, text)
+        assert not MANY_OF_ONE.search(text), (kind, text)
+    for lang in ("en", "ja"):
+        for kind, text in texts.all(lang):
+            assert not HYPHEN_MINUS.search(text), (kind, text)

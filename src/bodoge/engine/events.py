@@ -13,6 +13,7 @@ engine knows are `seat`, `seats`, `int`, `text`, `bool` and `data` (shown only i
 kind is the game's own word (`GameSpec.event_word`), and `kind[]` is a list of them. A `?` after a
 kind means the field may be null. `cases` pick other words when a field has a given value.
 A count agrees with its noun: `{count:card|cards}` (an `int` field) reads "1 card", "3 cards".
+A negative `int` is written with the minus sign, "−3" (U+2212), as every number people read.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 from bodoge.engine.errors import ContentError
+from bodoge.engine.text import signed
 
 Event = dict[str, Any]
 LANGS = ("en", "ja")
@@ -204,7 +206,9 @@ class EventCatalog:
             if names is not None and 0 <= value < len(names):
                 return str(names[value])
             return default_seat_name(value, lang)
-        if base in ("int", "text"):
+        if base == "int":
+            return signed(value) if type(value) is int else str(value)
+        if base == "text":
             return str(value)
         if base == "bool":
             return _as_text(value)

@@ -81,7 +81,9 @@ def no_result_words(state: State) -> dict[str, Any]:
     (JSON-ready, in English and Japanese): `labels` {key: {"en", "ja"}} names each detail key
     ("{n}" in a label numbers the rows of a list of per-seat lists: "Game {n}"), `values`
     {key: {value: {"en", "ja"}}} names the values that are keys or codes, and `seats` lists the
-    keys whose value is a seat (-1 or null: nobody). Empty: a game without a detail."""
+    keys whose value is a seat (-1 or null: nobody), and `outcome` {"en", "ja"}, where a game
+    has one, a sentence for an end the winners alone do not tell (Monster Hex: the shared faction
+    won, so no player did). Empty: a game without a detail."""
     return {}
 
 

@@ -13,6 +13,12 @@ from collections.abc import MutableMapping
 from typing import Any
 
 SEAT_FIELDS = frozenset({"seat", "leader", "dealer"})
+MINUS = "\u2212"  # the minus sign of every number a person reads (the browser's panels use it too)
+
+
+def signed(value: int) -> str:
+    """A whole number as people read it: "−3" with the minus sign, never the hyphen "-3"."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 class TerminalText(str):

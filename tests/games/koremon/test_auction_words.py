@@ -88,13 +88,31 @@ def test_a_bid_label_warns_when_winning_would_put_the_seat_out() -> None:
     and would put it out; a bid of 0 cannot win, so it needs no warning."""
     state = auction(round=2, pyramids=[BOTTOM, {}, {}], money=[95, 100, 100])
     assert AUCTION.action_label(state, state.parse_action("bid:10"), "en", 0) == (
-        "Bid 10 on the Slime (you have 85 left) — you could not place it: winning it puts you out"
+        "Bid 10 on the Slime (you have 85 left) — you cannot place it: winning this puts you out"
+        " of the game"
     )
     assert AUCTION.action_label(state, state.parse_action("bid:10"), "ja", 0) == (
-        "スライムに10を入札（残り85）——置けないモンスター：落札すると脱落"
+        "スライムに10を入札（残り85）——置けないモンスター：落札するとゲームから脱落します"
     )
     assert AUCTION.action_label(state, 0, "en", 0) == "Bid 0 on the Slime (you have 95 left)"
     assert AUCTION.action_label(state, 10, "en", 1) == "Bid 10 on the Slime (you have 90 left)"
+
+
+def test_a_new_player_is_warned_in_round_1_that_a_dragon_puts_them_out() -> None:
+    """The collection pyramid's normal rules: a monster goes in its rank's row, on two cards
+    below it, so an empty pyramid has no place for a rank-1 Dragon; winning one in round 1 puts
+    the seat out (RULINGS §3). The label says so in words before the bid is sealed."""
+    state = auction(table=["dragon", "slime", "orc", "goblin", "mimic", "bat"])
+    assert AUCTION.action_label(state, 10, "en", 0) == (
+        "Bid 10 on the Dragon (you have 90 left) — you cannot place it: winning this puts you"
+        " out of the game"
+    )
+    assert AUCTION.action_label(state, 10, "ja", 0) == (
+        "ドラゴンに10を入札（残り90）——置けないモンスター：落札するとゲームから脱落します"
+    )
+    labels = {a["notation"]: a["label"] for a in Match.from_state(state).prompt(0)["actions"]}
+    assert labels["bid:1"]["en"].endswith("winning this puts you out of the game")
+    assert labels["bid:0"]["en"] == "Bid 0 on the Dragon (you have 100 left)"
 
 
 def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid_on() -> None:
@@ -109,11 +127,12 @@ def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid
         deck=["kobold", "dragon"],
     )
     assert AUCTION.action_label(state, 10, "en", 1) == (
-        "Bid 10 on the Orc (you have 83 left) — you could not place it with the Harpy you bid on:"
-        " winning them all puts you out"
+        "Bid 10 on the Orc (you have 83 left) — you cannot place it with the Harpy you bid on:"
+        " winning them all puts you out of the game"
     )
     assert AUCTION.action_label(state, 10, "ja", 1) == (
-        "オークに10を入札（残り83）——入札済みのハーピーと一緒には置けない：全部落札すると脱落"
+        "オークに10を入札（残り83）——入札済みのハーピーと一緒には置けない："
+        "全部落札するとゲームから脱落します"
     )
 
 
@@ -123,7 +142,7 @@ def test_the_prompt_labels_of_the_last_seat_bidding_carry_its_warning() -> None:
         round=2, pyramids=[BOTTOM, {}, {}], bids=[[], [0] * 6, [0] * 6], money=[95, 100, 100]
     )
     labels = {a["notation"]: a["label"] for a in Match.from_state(state).prompt(0)["actions"]}
-    assert labels["bid:95"]["en"].endswith("winning it puts you out")
+    assert labels["bid:95"]["en"].endswith("winning this puts you out of the game")
     assert labels["bid:0"] == {"en": "Bid 0 on the Slime (you have 95 left)",
                                "ja": "スライムに0を入札（残り95）"}  # fmt: skip
 

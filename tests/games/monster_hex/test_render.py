@@ -195,8 +195,8 @@ def test_a_large_stone_event_tells_the_totals_in_words() -> None:
         ({"type": "take", "faction": "red", "tile": "red7", "points": 9},
          "Red takes the 7-point Red tile (9 points)", "赤が赤の7点タイルを獲得（9点）"),
         ({"type": "place", "seat": 1, "unit": "blue-C4", "hex": "c2", "rot": 0},
-         "Seat 2 placed blue-C4 (Blue Skeleton) on c2, unturned",
-         "席2がblue-C4（青のスケルトン）をc2に置いた（回転なし）"),
+         "Seat 2 placed Blue Skeleton (C) on c2, unturned",
+         "席2が青のスケルトン（C）をc2に置いた（回転なし）"),
         ({"type": "ability", "seat": 0, "ability": "enchant"},
          "Seat 1 chose the ability Enchant", "席1が能力「強化」を選んだ"),
     ],
@@ -213,6 +213,6 @@ def test_a_draw_tells_the_units_only_to_the_seat_that_drew() -> None:
              "visible_to": [2]}  # fmt: skip
     (own,) = visible_events([event], 2)
     (other,) = visible_events([event], 0)
-    assert GAME.describe_event(state, own, "en", viewer=2) == "You drew yellow-S (Yellow Dragon)"
+    assert GAME.describe_event(state, own, "en", viewer=2) == "You drew Yellow Dragon (S)"
     assert GAME.describe_event(state, other, "en", viewer=0) == "Seat 3 drew 1 unit from the deck"
     assert GAME.describe_event(state, other, "ja", viewer=0) == "席3が山札から1枚引いた"

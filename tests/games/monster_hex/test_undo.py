@@ -120,6 +120,6 @@ def test_the_prompt_labels_every_action_in_both_languages() -> None:
         "unit:red-S", "unit:red-A1", "unit:red-B1", "unit:red-C1",
     ]  # fmt: skip
     assert actions[0]["label"] == {
-        "en": "Pick red-S (Red Dragon): rank S, powers 5 3 4 5 2 4",
-        "ja": "red-S（赤のドラゴン）を選ぶ：ランクS、パワー 5 3 4 5 2 4",
+        "en": "Pick Red Dragon: rank S, powers 5 3 4 5 2 4",
+        "ja": "赤のドラゴンを選ぶ：ランクS、パワー 5 3 4 5 2 4",
     }

@@ -59,10 +59,10 @@ def test_what_reveals_hidden_information_is_marked() -> None:
         ({"type": "dealt", "hands": [3, 3, 3]},
          "The units are dealt: hands of 3, 3, 3 units", "ユニットを配った：手札 3、3、3 枚"),
         ({"type": "select", "seat": 3, "unit": "green-A2"},
-         "Seat 4 picked green-A2 (Green Vampire)", "席4がgreen-A2（緑のヴァンパイア）を選んだ"),
+         "Seat 4 picked Green Vampire (A)", "席4が緑のヴァンパイア（A）を選んだ"),
         ({"type": "place", "seat": 2, "unit": "yellow-B1", "hex": "d4", "rot": 2},
-         "Seat 3 placed yellow-B1 (Yellow Gargoyle) on d4, turned 2 (120° clockwise)",
-         "席3がyellow-B1（黄のガーゴイル）をd4に置いた（時計回りに120°）"),
+         "Seat 3 placed Yellow Gargoyle (B) on d4, turned 2 (120° clockwise)",
+         "席3が黄のガーゴイル（B）をd4に置いた（時計回りに120°）"),
         ({"type": "small_stone", "site": "s3", "faction": "blue"},
          "Small stone s3: Blue takes it (1 point)", "小魔石s3：青が獲得（1点）"),
         ({"type": "large_stone", "site": "L2", "totals": {"red": 7, "blue": 7, "green": 3},
@@ -70,8 +70,8 @@ def test_what_reveals_hidden_information_is_marked() -> None:
          "Large stone L2: Red 7, Blue 7, Green 3; place 1 is shared, place 2: Green",
          "大魔石L2：赤 7、青 7、緑 3。1位は同点、2位 緑"),
         ({"type": "take", "faction": "green", "tile": "yellow5b", "points": 5},
-         "Green takes the 5-point Yellow tile (yellow5b) (5 points)",
-         "緑が黄の5点タイル（yellow5b）を獲得（5点）"),
+         "Green takes the 5-point Yellow tile (second) (5 points)",
+         "緑が黄の5点タイル（2枚目）を獲得（5点）"),
         ({"type": "discard", "tile": "blue4"},
          "The 4-point Blue tile is discarded", "青の4点タイルは捨て札になった"),
         ({"type": "enchant", "seat": 0, "hex": "c7", "counters": 2},
@@ -94,8 +94,8 @@ def test_events_in_both_languages(event: dict[str, Any], en: str, ja: str) -> No
 def test_an_event_of_the_viewer_says_you() -> None:
     event = {"type": "place", "seat": 2, "unit": "yellow-C1", "hex": "a1", "rot": 5}
     assert words(event, viewer=2) == (
-        "You placed yellow-C1 (Yellow Imp) on a1, turned 5 (300° clockwise)",
-        "あなたがyellow-C1（黄のインプ）をa1に置いた（時計回りに300°）",
+        "You placed Yellow Imp (C) on a1, turned 5 (300° clockwise)",
+        "あなたが黄のインプ（C）をa1に置いた（時計回りに300°）",
     )
 
 
@@ -106,9 +106,8 @@ def test_a_drawn_objective_card_is_named_only_to_its_seat() -> None:
     (other,) = visible_events([event], 0)
     (watcher,) = visible_events([event], None)
     assert words(own, viewer=1) == (
-        "You drew the objective card line3 (Formation: three of your units in a straight line) "
-        "(Scheme)",
-        "あなたが目標カードline3（フォーメーション：自軍ユニット3体が一直線に並ぶ）を引いた（隠密）",
+        "You drew the objective card “Formation: three of your units in a straight line” (Scheme)",
+        "あなたが目標カード「フォーメーション：自軍ユニット3体が一直線に並ぶ」を引いた（隠密）",
     )
     assert words(other, viewer=0) == (
         "Seat 2 drew an objective card (Scheme)",
@@ -123,8 +122,8 @@ def test_drawn_units_are_named_only_to_their_seat() -> None:
     (own,) = visible_events([event], 0)
     (other,) = visible_events([event], 3)
     assert words(own, viewer=0) == (
-        "You drew red-S (Red Dragon), red-C3 (Red Slime)",
-        "あなたがred-S（赤のドラゴン）、red-C3（赤のスライム）を引いた",
+        "You drew Red Dragon (S), Red Slime (C)",
+        "あなたが赤のドラゴン（S）、赤のスライム（C）を引いた",
     )
     assert words(other, viewer=3) == ("Seat 1 drew 2 units from the deck", "席1が山札から2枚引いた")
 
@@ -172,25 +171,25 @@ def test_a_placement_says_which_neighbours_it_matches() -> None:
     """red-S@0 on c1 shows 5 to b1 (north-east of c1) and 3 to c2 (east of it); blue-C4 (1 5 1 2
     3 1) matches 3 west unturned on c2, and 5 south-west turned twice on b1."""
     state = build(2, options=OFF, turn=1, board={"c1": "red-S@0"}, hands=[["red-A1"], ["blue-C4"]])
-    assert "Pick blue-C4 (Blue Skeleton): rank C, powers 1 5 1 2 3 1" in labels(state, 1, "en")
-    assert "blue-C4（青のスケルトン）を選ぶ：ランクC、パワー 1 5 1 2 3 1" in labels(state, 1, "ja")
+    assert "Pick Blue Skeleton: rank C, powers 1 5 1 2 3 1" in labels(state, 1, "en")
+    assert "青のスケルトンを選ぶ：ランクC、パワー 1 5 1 2 3 1" in labels(state, 1, "ja")
     play(state, 1, "unit:blue-C4")
     assert labels(state, 1, "en") == [
-        "Place blue-C4 (Blue Skeleton) on b1, turned 2 (120° clockwise); "
-        "matches red-S south-west (5)",
-        "Place blue-C4 (Blue Skeleton) on c2, unturned; matches red-S west (3)",
+        "Place Blue Skeleton (C) on b1, turned 2 (120° clockwise); "
+        "matches Red Dragon (S) south-west at 5",
+        "Place Blue Skeleton (C) on c2, unturned; matches Red Dragon (S) west at 3",
     ]
     assert labels(state, 1, "ja") == [
-        "blue-C4（青のスケルトン）をb1に置く（時計回りに120°）：南西のred-S（5）と一致",
-        "blue-C4（青のスケルトン）をc2に置く（回転なし）：西のred-S（3）と一致",
+        "青のスケルトン（C）をb1に置く（時計回りに120°）：南西の赤のドラゴン（S）とパワー5で一致",
+        "青のスケルトン（C）をc2に置く（回転なし）：西の赤のドラゴン（S）とパワー3で一致",
     ]
     # turned once, blue-C4 shows 2 west against red-S's 3 (a fallback or Scatter placement)
     mismatch = state.parse_action("place:c2@1")
     assert GAME.action_label(state, mismatch, "en", None) == (
-        "Place blue-C4 (Blue Skeleton) on c2, turned 1 (60° clockwise); matches no neighbour"
+        "Place Blue Skeleton (C) on c2, turned 1 (60° clockwise); matches no neighbour"
     )
     assert GAME.action_label(state, mismatch, "ja", None) == (
-        "blue-C4（青のスケルトン）をc2に置く（時計回りに60°）：一致する隣なし"
+        "青のスケルトン（C）をc2に置く（時計回りに60°）：一致する隣なし"
     )
 
 
@@ -212,15 +211,15 @@ def test_an_ability_is_offered_with_what_it_does_here() -> None:
     state = duel(0, "red-S", 3, "blue-A1", 4, ABILITIES)
     assert labels(state, 0, "en") == [
         "Do not use Enchant",
-        "Enchant: 2 white counters on red-S (Red Dragon) on c7",
+        "Enchant: 2 white counters on Red Dragon (S) on c7",
     ]
     assert labels(state, 0, "ja") == [
         "能力「強化」を使わない",
-        "強化：c7のred-S（赤のドラゴン）に白のカウンターを2個置く",
+        "強化：c7の赤のドラゴン（S）に白のカウンターを2個置く",
     ]
     state = duel(3, "green-C1", 4, "blue-A1", 4, [*ABILITIES[:3], "curse"])
-    assert labels(state, 3, "en")[1] == "Curse: 1 black counter on blue-A1 (Blue Golem) on c6"
-    assert labels(state, 3, "ja")[1] == "呪い：c6のblue-A1（青のゴーレム）に黒のカウンターを1個置く"
+    assert labels(state, 3, "en")[1] == "Curse: 1 black counter on Blue Golem (A) on c6"
+    assert labels(state, 3, "ja")[1] == "呪い：c6の青のゴーレム（A）に黒のカウンターを1個置く"
 
 
 def test_every_label_differs_from_the_others() -> None:
@@ -230,7 +229,7 @@ def test_every_label_differs_from_the_others() -> None:
         GAME.action_label(STATE, STATE.parse_action(f"take:{t.key}"), "en", None) for t in c.tiles
     ]
     assert len(set(tiles)) == len(tiles)
-    assert "Take the 5-point Yellow tile (yellow5a)" in tiles
+    assert "Take the 5-point Yellow tile (first)" in tiles
 
 
 # ---- the result ----
@@ -268,17 +267,23 @@ def test_both_players_lose_to_the_shared_faction() -> None:
         taken={"red": ["blue6"], "blue": ["yellow5a"], "green": ["green4", "red7"]},
     )  # fmt: skip
     assert GAME.describe_result(state, "en", None) == [
-        "Both players lose: each scored less than the shared faction Green (13 points)",
+        "The shared faction Green won with 13 points, each player scoring less: no player wins",
         "Seat 1 (Red): 6 points = 6-point Blue tile 6",
-        "Seat 2 (Blue): 7 points = small stones 2, 5-point Yellow tile (yellow5a) 5",
+        "Seat 2 (Blue): 7 points = small stones 2, 5-point Yellow tile (first) 5",
         "Shared faction (Green): 13 points = 4-point Green tile (own color) 6, 7-point Red tile 7",
     ]
     assert GAME.describe_result(state, "ja", None) == [
-        "2人とも敗北：どちらの得点も共有色（緑）の13点より低い",
+        "共有色（緑）の勝ち：13点、2人ともそれより低い得点。どちらのプレイヤーも勝ちません",
         "席1（赤）：6点 = 青の6点タイル 6",
-        "席2（青）：7点 = 小魔石 2、黄の5点タイル（yellow5a） 5",
+        "席2（青）：7点 = 小魔石 2、黄の5点タイル（1枚目） 5",
         "共有色（緑）：13点 = 緑の4点タイル（自分の色） 6、赤の7点タイル 7",
     ]
+    words = GAME.result_words(state)  # what a page says in place of the winners' names
+    assert words["outcome"] == {
+        "en": "The shared faction Green won: no player wins",
+        "ja": "共有色（緑）の勝ち。どちらのプレイヤーも勝ちません",
+    }
+    assert words["labels"]["no_winner"]["en"] == "The shared faction won: no player wins"
 
 
 def test_objective_cards_are_counted_card_by_card() -> None:
@@ -312,14 +317,14 @@ def test_confuse_names_the_unit_it_turns_and_each_rotation() -> None:
     state = duel(2, "yellow-C1", 2, "blue-A1", 3, ["enchant", "blitz", "confuse", "petrify"])
     assert labels(state, 2, "en") == [
         "Do not use Confuse",
-        "Confuse: turn blue-A1 (Blue Golem) on c6",
+        "Confuse: turn Blue Golem (A) on c6",
     ]
-    assert labels(state, 2, "ja")[1] == "混乱：c6のblue-A1（青のゴーレム）の向きを変える"
+    assert labels(state, 2, "ja")[1] == "混乱：c6の青のゴーレム（A）の向きを変える"
     play(state, 2, "confuse:c6")
     turns = dict(zip(state.legal_texts(2), labels(state, 2, "en"), strict=True))
-    assert turns["rotate:2"] == "Turn blue-A1 (Blue Golem) on c6: turned 2 (120° clockwise)"
+    assert turns["rotate:2"] == "Turn Blue Golem (A) on c6: turned 2 (120° clockwise)"
     turns_ja = dict(zip(state.legal_texts(2), labels(state, 2, "ja"), strict=True))
-    assert turns_ja["rotate:0"] == "c6のblue-A1（青のゴーレム）の向きを変える（回転なし）"
+    assert turns_ja["rotate:0"] == "c6の青のゴーレム（A）の向きを変える（回転なし）"
 
 
 def test_scheme_blitz_and_petrify_in_words() -> None:
@@ -341,3 +346,55 @@ def test_scheme_blitz_and_petrify_in_words() -> None:
         GAME.action_label(STATE, STATE.parse_action("blitz"), "ja", None)
         == "速攻：続けて2体目を配置する"
     )
+
+
+def test_two_units_of_one_name_are_told_apart_in_words() -> None:
+    """A folder of one's own content may give two units of a faction one name: the printed rank
+    tells them apart, and where the rank is the same too, a word does, never the id."""
+    import copy
+    import dataclasses
+
+    from bodoge.games.monster_hex import content
+    from bodoge.games.monster_hex.words import unit_name
+
+    c = copy.copy(content.load())
+    keys = [unit.key for unit in c.units]
+    slime = c.units[keys.index("C3")]
+    renamed = {"A2": ("Slime", "スライム"), "C4": ("Slime", "スライム")}
+    c.units = [
+        dataclasses.replace(u, en=renamed[u.key][0], ja=renamed[u.key][1]) if u.key in renamed
+        else u
+        for u in c.units
+    ]  # fmt: skip
+    code = {key: keys.index(key) + 1 * len(keys) for key in keys}  # blue's units
+    assert slime.en == "Slime"
+    assert unit_name(c, code["A2"], "en") == "Blue Slime (A)"
+    assert unit_name(c, code["C3"], "en") == "Blue Slime (C, first)"
+    assert unit_name(c, code["C4"], "en") == "Blue Slime (C, second)"
+    assert unit_name(c, code["C4"], "ja") == "青のスライム（C・2体目）"
+    assert unit_name(c, code["C4"], "en", rank=False) == "Blue Slime (second)"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 8)])
+def test_the_prompts_result_counts_the_objective_points(players: int, seed: int) -> None:
+    """A finished game's prompt carries what a panel needs to show points that match the
+    result: each faction's points on the board (the view) plus its seat's objective cards (the
+    result's breakdown, each card named by its text) make the seat's score."""
+    import random
+
+    from bodoge.engine import Match
+
+    match = Match("monster_hex", players, {"objectives": "on"}, seed)
+    pick = random.Random(seed)
+    while not match.is_over():
+        seat = match.pending()[0]
+        match.apply(seat, pick.choice(match.state.legal_actions(seat)))
+    prompt = match.prompt(0)
+    result, view = prompt["result"], prompt["view"]
+    objectives = result["detail"]["objectives"]
+    assert any(objectives)
+    for seat, faction in enumerate(view["factions"]):
+        assert view["points"][faction] + sum(objectives[seat].values()) == result["scores"][seat]
+        for key in objectives[seat]:
+            assert result["values"]["objectives"][key]["ja"]
+    assert result["labels"]["objectives"] == {"en": "Objective points", "ja": "目標カードの得点"}

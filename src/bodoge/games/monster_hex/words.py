@@ -47,13 +47,35 @@ def faction_name(c: Content, faction: int, lang: str) -> str:
     return c.factions[faction].name(lang)
 
 
-def unit_name(c: Content, unit: int, lang: str) -> str:
-    """A unit's notation, then its name: "red-A2 (Red Vampire)" / "red-A2（赤のヴァンパイア）"."""
+def unit_name(c: Content, unit: int, lang: str, rank: bool = True) -> str:
+    """A unit as a person reads it: faction and name, then its printed rank, "Red Vampire (A)"
+    / "赤のヴァンパイア（A）" (without the rank: "Red Vampire"). Where the faction has two units
+    of that name and rank, which one it is in words: "Red Slime (C, second)" /
+    "赤のスライム（C・2体目）". Never the notation's id (`red-A2`): that is for typing."""
     faction = c.factions[unit // UNITS_PER_FACTION]
     kind = c.units[unit % UNITS_PER_FACTION]
+    name = f"{faction.ja}の{kind.ja}" if lang == "ja" else f"{faction.en} {kind.en}"
+    twins = [
+        code for code, other in enumerate(c.units)
+        if other.rank == kind.rank and (other.en == kind.en or other.ja == kind.ja)
+    ]  # fmt: skip
+    marks = [kind.rank] if rank else []
+    if len(twins) > 1:
+        marks.append(_nth(twins.index(unit % UNITS_PER_FACTION) + 1, lang, "体目"))
+    if not marks:
+        return name
+    return f"{name}（{'・'.join(marks)}）" if lang == "ja" else f"{name} ({', '.join(marks)})"
+
+
+_NTH_EN = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _nth(number: int, lang: str, counter: str) -> str:
+    """Which of several alike things, counted from 1: "second" / "2体目" (`counter` says 体目 or
+    枚目)."""
     if lang == "ja":
-        return f"{c.unit_names[unit]}（{faction.ja}の{kind.ja}）"
-    return f"{c.unit_names[unit]} ({faction.en} {kind.en})"
+        return f"{number}{counter}"
+    return _NTH_EN[number - 1] if number <= len(_NTH_EN) else f"number {number}"
 
 
 def points_en(count: int) -> str:
@@ -62,17 +84,19 @@ def points_en(count: int) -> str:
 
 
 def tile_name(c: Content, tile: int, lang: str) -> str:
-    """A tile by worth and color, "the 7-point Red tile" / "赤の7点タイル", with its key when
-    another tile looks the same."""
+    """A tile by worth and color, "the 7-point Red tile" / "赤の7点タイル"; where another tile
+    has the same worth and color, which one it is in words: "the 5-point Yellow tile (second)" /
+    "黄の5点タイル（2枚目）", never its key."""
     info = c.tiles[tile]
-    twin = any(
-        other.color == info.color and other.value == info.value and other.key != info.key
-        for other in c.tiles
-    )
+    twins = [
+        code for code, other in enumerate(c.tiles)
+        if other.color == info.color and other.value == info.value
+    ]  # fmt: skip
     color = c.factions[info.color].name(lang)
+    mark = _nth(twins.index(tile) + 1, lang, "枚目") if len(twins) > 1 else ""
     if lang == "ja":
-        return f"{color}の{info.value}点タイル" + (f"（{info.key}）" if twin else "")
-    return f"the {info.value}-point {color} tile" + (f" ({info.key})" if twin else "")
+        return f"{color}の{info.value}点タイル" + (f"（{mark}）" if mark else "")
+    return f"the {info.value}-point {color} tile" + (f" ({mark})" if mark else "")
 
 
 def ability_name(c: Content, ability: int, lang: str) -> str:
@@ -95,9 +119,10 @@ def objective_text(c: Content, objective: int, lang: str) -> str:
 
 
 def objective_name(c: Content, objective: int, lang: str) -> str:
-    """The card's key and its text: "line3 (Formation: three of your units in a straight line)"."""
-    key, text = c.objectives[objective].key, objective_text(c, objective, lang)
-    return f"{key}（{text}）" if lang == "ja" else f"{key} ({text})"
+    """The card by its text, quoted: “Formation: three of your units in a straight line” /
+    「隊列：…」 (its key is for the state JSON only)."""
+    text = objective_text(c, objective, lang)
+    return f"「{text}」" if lang == "ja" else f"“{text}”"
 
 
 def event_word(
@@ -170,9 +195,10 @@ def action_label(state: MonsterHex, action: int, lang: str, seat: int | None = N
         unit = action - UNIT_BASE
         info = c.units[unit % UNITS_PER_FACTION]
         powers = " ".join(map(str, info.edges))
+        name = unit_name(c, unit, lang, rank=False)
         if ja:
-            return f"{unit_name(c, unit, lang)}を選ぶ：ランク{info.rank}、パワー {powers}"
-        return f"Pick {unit_name(c, unit, lang)}: rank {info.rank}, powers {powers}"
+            return f"{name}を選ぶ：ランク{info.rank}、パワー {powers}"
+        return f"Pick {name}: rank {info.rank}, powers {powers}"
     if action >= ABILITY_BASE:
         chosen = c.abilities[action - ABILITY_BASE]
         return f"能力「{chosen.ja}」を選ぶ" if ja else f"Choose the ability {chosen.en}"
@@ -191,8 +217,9 @@ def _own_ability(state: MonsterHex, lang: str) -> str:
 
 
 def _place_label(state: MonsterHex, cell: int, r: int, lang: str) -> str:
-    """A placement with the neighbours whose facing power equals the new unit's: "Place red-A1
-    (Red Golem) on c3, turned 2 (120° clockwise); matches blue-B1 west (3)"."""
+    """A placement with the neighbours whose facing power equals the new unit's: "Place Red
+    Golem (A) on c3, turned 2 (120° clockwise); matches Blue Gargoyle (B) west at 3" /
+    "赤のゴーレム（A）をc3に置く（時計回りに120°）：西の青のガーゴイル（B）とパワー3で一致"."""
     c, board = state.c, state.board
     ja = lang == "ja"
     where, turned = board.labels[cell], rotation_words(r, lang)
@@ -211,17 +238,17 @@ def _place_label(state: MonsterHex, cell: int, r: int, lang: str) -> str:
         neighbours += 1
         theirs = c.edge[state.occ[other] % UNITS_PER_FACTION][state.rot[other]][(d + 3) % 6]
         if theirs == edges[d]:
-            neighbour = c.unit_names[state.occ[other]]
+            neighbour = unit_name(c, state.occ[other], lang)
             direction = DIRECTIONS[lang][d]
             matches.append(
-                f"{direction}の{neighbour}（{theirs}）"
+                f"{direction}の{neighbour}とパワー{theirs}"
                 if ja
-                else f"{neighbour} {direction} ({theirs})"
+                else f"{neighbour} {direction} at {theirs}"
             )
     if ja:
         text = f"{name}を{where}に置く（{turned}）"
         if matches:
-            return text + f"：{SEP[lang].join(matches)}と一致"
+            return text + f"：{SEP[lang].join(matches)}で一致"
         return text + ("：一致する隣なし" if neighbours else "")
     text = f"Place {name} on {where}, {turned}"
     if matches:
@@ -301,15 +328,7 @@ def describe_result(state: MonsterHex, lang: str, names: list[str] | None) -> li
     seven_name = tile_name(c, c.seven, lang)
     lines = []
     if result.detail.get("double_loss"):
-        shared = result.detail["shared_faction"]
-        who = faction_name(c, c.faction_of[shared["faction"]], lang)
-        if ja:
-            lines.append(f"2人とも敗北：どちらの得点も共有色（{who}）の{shared['score']}点より低い")
-        else:
-            lines.append(
-                f"Both players lose: each scored less than the shared faction {who} "
-                f"({points_en(shared['score'])})"
-            )
+        lines.append(shared_faction_won(state, lang, points=True))
     else:
         best = scores[result.winners[0]]
         tied = [s for s, score in enumerate(scores) if score == best]
@@ -390,13 +409,32 @@ def _sources(
     return parts
 
 
+def shared_faction_won(state: MonsterHex, lang: str, points: bool = False) -> str:
+    """How a 2-player game ends when both players score below the shared faction: it won and no
+    player does ("The shared faction Green won: no player wins"), with `points` the scores."""
+    shared = state.shared
+    who = faction_name(state.c, shared, lang)
+    score = state.points()[shared]
+    if lang == "ja":
+        why = f"：{score}点、2人ともそれより低い得点" if points else ""
+        return f"共有色（{who}）の勝ち{why}。どちらのプレイヤーも勝ちません"
+    why = f" with {points_en(score)}, each player scoring less" if points else ""
+    return f"The shared faction {who} won{why}: no player wins"
+
+
 def result_words(state: MonsterHex) -> dict[str, Any]:
     """The breakdown's words: the factions (this game's content names them), the 7-point tile
-    and its holder, the objectives scored, the shared faction."""
+    and its holder, the objectives scored, the shared faction; when the shared faction won, the
+    `outcome` that says so."""
     c = state.c
     factions = {f.key: {"en": f.en, "ja": f.ja} for f in c.factions}
     yes = {"true": {"en": "yes", "ja": "はい"}}
+    result = state.result()
+    outcome: dict[str, Any] = {}
+    if result is not None and result.detail.get("double_loss"):
+        outcome["outcome"] = {lang: shared_faction_won(state, lang) for lang in ("en", "ja")}
     return {
+        **outcome,
         "labels": {
             "factions": {"en": "Faction", "ja": "派閥"},
             "seven": {"en": "The 7-point tile", "ja": "7点タイル"},
@@ -407,7 +445,10 @@ def result_words(state: MonsterHex) -> dict[str, Any]:
                 "en": "Both players below the shared faction",
                 "ja": "2人とも共有色より下",
             },
-            "no_winner": {"en": "No winner", "ja": "勝者なし"},
+            "no_winner": {
+                "en": "The shared faction won: no player wins",
+                "ja": "共有色の勝ち：どちらのプレイヤーも勝ちません",
+            },
         },
         "values": {
             "factions": factions,

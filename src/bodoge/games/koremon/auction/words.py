@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 def action_label(state: AuctionState, action: int, lang: str, seat: int | None = None) -> str:
     """A bid names the monster it is for and the money left after it, and warns when winning
     that monster would put the seat out; a placement names the card and the slot. The bid's
-    words depend on the seat (its own bids so far): `Match.prompt` does not pass it, so without
-    it they are what every pending seat shares."""
+    words depend on the seat (its own bids so far; `Match.prompt` passes the seat it prompts):
+    without it they are what every pending seat shares."""
 
     ja = W.is_ja(lang)
     if action >= PLACE_BASE:
@@ -60,15 +60,16 @@ def _warning(state: AuctionState, seat: int, code: int, amount: int, lang: str) 
     pyramid, ok, ja = state.pyramids[seat], state.mimics_ok, W.is_ja(lang)
     if not P.can_place_all(pyramid, [code], ok):
         if ja:
-            return "——置けないモンスター：落札すると脱落"
-        return " — you could not place it: winning it puts you out"
+            return "——置けないモンスター：落札するとゲームから脱落します"
+        return " — you cannot place it: winning this puts you out of the game"
     earlier = [state.table[i] for i, bid in enumerate(state.bids[seat]) if bid > 0]
     if earlier and not P.can_place_all(pyramid, [*earlier, code], ok):
         others = W.joined([W.card(card, lang) for card in earlier], lang)
         if ja:
-            return f"——入札済みの{others}と一緒には置けない：全部落札すると脱落"
+            return f"——入札済みの{others}と一緒には置けない：全部落札するとゲームから脱落します"
         return (
-            f" — you could not place it with the {others} you bid on: winning them all puts you out"
+            f" — you cannot place it with the {others} you bid on: winning them all puts you out "
+            "of the game"
         )
     return ""
 

@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bodoge.engine.state import State
+from bodoge.engine.text import signed
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import MIMIC, SPECIES, full_deck, info
-from bodoge.games.koremon.common.words import both, signed
+from bodoge.games.koremon.common.words import both
 
 
 def option(state_class: type[State], options: Mapping[str, Any], name: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine.events import default_seat_name
+from bodoge.engine.text import signed
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import KEYS, MIMIC, RANK, card_name, parse_card
 
@@ -214,11 +215,7 @@ def point_count(value: int, lang: str) -> str:
     """ "1 point", "−3 points" / "1点"."""
     if is_ja(lang):
         return f"{signed(value)}点"
-    return f"{signed(value)} point{'' if value == 1 else 's'}"
-
-
-def signed(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+    return f"{signed(value)} point{'' if value in (1, -1) else 's'}"
 
 
 def _code(key: str) -> int:

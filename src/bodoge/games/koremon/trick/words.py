@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bodoge.engine.text import signed
 from bodoge.games.koremon.common import words as W
 from bodoge.games.koremon.trick.tricks import FACE_UP_POINTS, LEAD_MIMIC, NAMED
 
@@ -20,7 +21,7 @@ def action_label(state: TrickState, action: int, lang: str, seat: int | None = N
     if action < LEAD_MIMIC:
         name = W.card(action - NAMED, lang)
         return f"ミミックを{name}として出す" if ja else f"Play a Mimic naming the {name}"
-    penalty = W.signed(FACE_UP_POINTS)
+    penalty = signed(FACE_UP_POINTS)
     if ja:
         return f"ミミックをリードする（すぐ表向きで引き取り、{penalty}点）"
     return f"Lead a Mimic (taken face up at once, {penalty})"
@@ -39,14 +40,14 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
         parts: list[str] = []
         if state.games > 1:
             parts.extend(
-                f"ゲーム{g + 1}：{W.signed(scores[seat])}"
+                f"ゲーム{g + 1}：{signed(scores[seat])}"
                 if ja
-                else f"game {g + 1}: {W.signed(scores[seat])}"
+                else f"game {g + 1}: {signed(scores[seat])}"
                 for g, scores in enumerate(per_game)
             )
         face_up = sum(row[seat] for row in state.face_up)
         if face_up:
-            minus = W.signed(FACE_UP_POINTS * face_up)
+            minus = signed(FACE_UP_POINTS * face_up)
             parts.append(
                 f"表向きのミミック{face_up}枚 {minus}"
                 if ja
@@ -58,7 +59,7 @@ def describe_result(state: TrickState, lang: str, names: list[str] | None) -> li
             else ""
         )
         lines.append(
-            f"{who(seat)}：{W.signed(total)}点{detail}"
+            f"{who(seat)}：{signed(total)}点{detail}"
             if ja
             else f"{who(seat)}: {W.point_count(total, lang)}{detail}"
         )
