@@ -123,7 +123,7 @@ def _identifiers(game: str) -> set[str]:
         objectives = {o.key for o in c.objectives if not o.key.isalpha()}  # "arc" is a word
         return {*c.unit_names, *(t.key for t in c.tiles), *objectives}
     if game.startswith("koremon"):
-        from bodoge.games.koremon.cards import KEYS
+        from bodoge.games.koremon.common.cards import KEYS
 
         return set(KEYS)
     from bodoge.games.collect.animals import KEYS as ANIMALS
