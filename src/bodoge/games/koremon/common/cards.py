@@ -1,6 +1,6 @@
 """The Collectable Monster card set, shared by the four Koremon games.
 
-A card is an int: 0..14 a species in `cards.toml` order (rank 1 first), 15 (`MIMIC`) a Mimic.
+A card is an int: 0..14 a species in `data/cards.toml` order (rank 1 first), 15 (`MIMIC`) a Mimic.
 """
 
 from __future__ import annotations

@@ -368,7 +368,7 @@ class TrickState(State):
     def determinize(self, seat: int | None, rng: Rng) -> TrickState:
         """Deal the cards `seat` cannot see (other hands, the reserve) anew, keeping hand sizes,
         and dealing less often to a seat a card that its plays in this deal argue it does not
-        hold (`trick_inference`).
+        hold (`inference.py`).
 
         A hand known to be all Mimics (its seat led a Mimic under only-mimics) stays as it is."""
         return self.determinizer(seat)(rng)

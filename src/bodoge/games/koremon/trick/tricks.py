@@ -1,6 +1,6 @@
 """The rules of one trick in Trick the Monster (seed バリアント３): what an action number means,
-what each won card scores, and who wins a trick. The game (`trick.py`) and the bots' rules of
-thumb and inference (`playouts.py`, `heuristics.py`, `trick_inference.py`) share them.
+what each won card scores, and who wins a trick. The rules (`rules.py`), the JSON, the bot's
+judgement and rules of thumb (`bot.py`) and the inference (`inference.py`) share them.
 """
 
 from __future__ import annotations
