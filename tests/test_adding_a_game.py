@@ -174,12 +174,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 def bodoge(root: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     src = str(Path(registry.__file__).resolve().parents[2])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), src])}
-    command = [
-        sys.executable,
-        "-c",
-        "import sys; from bodoge.cli.main import main; sys.exit(main())",
-    ]
-    command += args
+    command = [sys.executable, "-m", "bodoge", *args]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env)
 
 

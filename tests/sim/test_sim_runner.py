@@ -225,7 +225,7 @@ def test_bad_batches_raise_bodoge_errors(batch: Batch, message: str) -> None:
 
 
 def test_resolve_game_rejects_non_games() -> None:
-    with pytest.raises(UnknownGame, match="not a game state class"):
+    with pytest.raises(UnknownGame, match="not a game spec or state class"):
         resolve_game("json:dumps")
 
 
@@ -422,7 +422,8 @@ def test_matplotlib_is_imported_only_for_plots() -> None:
         f"main(['simulate', '{TOY}', '--players', '2', '--games', '2']); "
         "print('matplotlib' in sys.modules, 'ray' in sys.modules)"
     )
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+    paths = [str(HERE.parent), *filter(None, [os.environ.get("PYTHONPATH")])]  # keep the caller's
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     ).stdout
@@ -430,7 +431,8 @@ def test_matplotlib_is_imported_only_for_plots() -> None:
 
 
 def test_bodoge_command_offers_simulate() -> None:
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
+    paths = [str(HERE.parent), *filter(None, [os.environ.get("PYTHONPATH")])]  # keep the caller's
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     done = subprocess.run(
         [sys.executable, "-m", "bodoge", "simulate", TOY, "--players", "2", "--games", "2"],
         capture_output=True,

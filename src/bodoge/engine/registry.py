@@ -114,7 +114,8 @@ def _spec_of_class(rules: type[State]) -> GameSpec[Any]:
     registered = _all().get(rules.info.id)
     if registered is not None and registered.rules is rules:
         return registered
-    parts = rules.__module__.split(".")
+    module_name: str = getattr(rules, "__module__", "")  # through getattr: mypyc refuses a class's
+    parts = module_name.split(".")
     for end in range(len(parts), 0, -1):
         module = sys.modules.get(".".join(parts[:end]))
         for spec in specs_in(module) if module is not None else ():
