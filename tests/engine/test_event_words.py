@@ -111,6 +111,7 @@ def test_you_starts_a_sentence_with_a_capital() -> None:
         ("seat 1 won", ["p0"], "Seat 1 won"),
         ("p0 won", None, "P0 won"),
         ("you won", ["you", "p1"], "You won"),  # a caller's "you" among the names
+        ("seat 2 (random) won", ["you", "seat 2 (random)"], "Seat 2 (random) won"),
     ],
 )
 def test_capitalize_sentence(text: str, names: list[str] | None, expected: str) -> None:

@@ -18,6 +18,7 @@ A negative `int` is written with the minus sign, "−3" (U+2212), as every numbe
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -49,6 +50,9 @@ def default_seat_name(seat: int, lang: str) -> str:
     return _SEAT_WORDS["ja" if lang == "ja" else "en"]["seat"].format(n=seat + 1)
 
 
+_ENGINE_WORD = re.compile(r"(you|seat \d+)\b")
+
+
 def capitalize_sentence(text: str, lang: str, names: Sequence[str] | None = None) -> str:
     """An English sentence with its first letter in upper case, unless it starts with a seat's
     display name, which is shown as typed ("p0 rolled", never "P0 rolled"); Japanese as it is."""
@@ -59,10 +63,11 @@ def capitalize_sentence(text: str, lang: str, names: Sequence[str] | None = None
 
 def starts_with_name(text: str, names: Sequence[str] | None) -> bool:
     """Whether `text` begins with one of `names` as a whole word ("p0's card", not "pass").
-    The viewer's "you", which a caller may pass among the names, is a word, not a name."""
+    The words a caller may pass among the names, the viewer's "you" and a seat's default name
+    ("seat 2", "seat 2 (random)"), are words, not names: they still take a capital."""
     for name in names or ():
         name = str(name)
-        if not name or name == _SEAT_WORDS["en"]["you"] or not text.startswith(name):
+        if not name or _ENGINE_WORD.match(name) or not text.startswith(name):
             continue
         if not text[len(name) : len(name) + 1].isalnum():
             return True

@@ -88,7 +88,7 @@ def test_a_bid_label_warns_when_winning_would_put_the_seat_out() -> None:
     and would put it out; a bid of 0 cannot win, so it needs no warning."""
     state = auction(round=2, pyramids=[BOTTOM, {}, {}], money=[95, 100, 100])
     assert AUCTION.action_label(state, state.parse_action("bid:10"), "en", 0) == (
-        "Bid 10 on the Slime (you have 85 left) — you cannot place it: winning this puts you out"
+        "Bid 10 on the Slime (you have 85 left) — you could not place it: winning this puts you out"
         " of the game"
     )
     assert AUCTION.action_label(state, state.parse_action("bid:10"), "ja", 0) == (
@@ -104,7 +104,7 @@ def test_a_new_player_is_warned_in_round_1_that_a_dragon_puts_them_out() -> None
     the seat out (RULINGS §3). The label says so in words before the bid is sealed."""
     state = auction(table=["dragon", "slime", "orc", "goblin", "mimic", "bat"])
     assert AUCTION.action_label(state, 10, "en", 0) == (
-        "Bid 10 on the Dragon (you have 90 left) — you cannot place it: winning this puts you"
+        "Bid 10 on the Dragon (you have 90 left) — you could not place it: winning this puts you"
         " out of the game"
     )
     assert AUCTION.action_label(state, 10, "ja", 0) == (
@@ -127,7 +127,7 @@ def test_a_bid_label_warns_when_the_monster_would_not_fit_with_those_already_bid
         deck=["kobold", "dragon"],
     )
     assert AUCTION.action_label(state, 10, "en", 1) == (
-        "Bid 10 on the Orc (you have 83 left) — you cannot place it with the Harpy you bid on:"
+        "Bid 10 on the Orc (you have 83 left) — you could not place it with the Harpy you bid on:"
         " winning them all puts you out of the game"
     )
     assert AUCTION.action_label(state, 10, "ja", 1) == (

@@ -61,15 +61,15 @@ def _warning(state: AuctionState, seat: int, code: int, amount: int, lang: str) 
     if not P.can_place_all(pyramid, [code], ok):
         if ja:
             return "——置けないモンスター：落札するとゲームから脱落します"
-        return " — you cannot place it: winning this puts you out of the game"
+        return " — you could not place it: winning this puts you out of the game"
     earlier = [state.table[i] for i, bid in enumerate(state.bids[seat]) if bid > 0]
     if earlier and not P.can_place_all(pyramid, [*earlier, code], ok):
         others = W.joined([W.card(card, lang) for card in earlier], lang)
         if ja:
             return f"——入札済みの{others}と一緒には置けない：全部落札するとゲームから脱落します"
         return (
-            f" — you cannot place it with the {others} you bid on: winning them all puts you out "
-            "of the game"
+            f" — you could not place it with the {others} you bid on: winning them all puts you"
+            " out of the game"
         )
     return ""
 
