@@ -133,7 +133,7 @@ def test_once_no_person_can_decide_the_terminal_offers_to_skip_to_the_end(
 ) -> None:
     """Issue 12.8: after the person is out (Monster Auction), the rest is the bots': the terminal
     asks once whether to watch or skip, and skipping prints no more events, only the end."""
-    from bodoge.games.koremon.auction import AuctionState
+    from bodoge.games.koremon.auction.rules import AuctionState
 
     monkeypatch.setattr(AuctionState, "seats_in_play", lambda self: [1, 2])  # seat 0 is out
     code, asked = run_play(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bodoge.engine import Match
 from bodoge.engine.registry import spec_of
-from bodoge.games.koremon.cards import MIMIC, parse_card
-from bodoge.games.koremon.pyramid import SLOTS, parse_slot
+from bodoge.games.koremon.common.cards import MIMIC, parse_card
+from bodoge.games.koremon.common.pyramid import SLOTS, parse_slot
 
 CARDS = MIMIC + 1
 

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Match
-from bodoge.engine.registry import get_spec
 
 GAMES: list[tuple[str, int, dict[str, str]]] = [
     ("collect", 2, {}),
@@ -66,7 +65,7 @@ def play(game: str, players: int, options: dict[str, str], seed: int, texts: Tex
             for lang, sentences in entry["text"].items():
                 texts.events[lang].update(sentences)
     for lang in ("en", "ja"):
-        texts.result[lang].update(get_spec(game).describe_result(match.state, lang, names))
+        texts.result[lang].update(match.spec.describe_result(match.state, lang, names))
     return match
 
 
@@ -124,7 +123,7 @@ def _identifiers(game: str) -> set[str]:
         objectives = {o.key for o in c.objectives if not o.key.isalpha()}  # "arc" is a word
         return {*c.unit_names, *(t.key for t in c.tiles), *objectives}
     if game.startswith("koremon"):
-        from bodoge.games.koremon.cards import KEYS
+        from bodoge.games.koremon.common.cards import KEYS
 
         return set(KEYS)
     from bodoge.games.collect.animals import KEYS as ANIMALS

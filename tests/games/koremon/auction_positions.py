@@ -6,8 +6,9 @@ import json
 from collections import Counter
 from typing import Any
 
-from bodoge.games.koremon.auction import ROUND_CARDS, AuctionState
-from bodoge.games.koremon.cards import card_key, full_deck
+from bodoge.games.koremon.auction.codes import ROUND_CARDS
+from bodoge.games.koremon.auction.rules import AuctionState
+from bodoge.games.koremon.common.cards import card_key, full_deck
 
 BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}
 TABLE = ["slime", "goblin", "orc", "dragon", "mimic", "bat"]

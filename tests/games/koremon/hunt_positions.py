@@ -7,8 +7,8 @@ from collections import Counter
 from typing import Any
 
 from bodoge.engine import Rng
-from bodoge.games.koremon.cards import card_key, full_deck
-from bodoge.games.koremon.hunt import HuntState
+from bodoge.games.koremon.common.cards import card_key, full_deck
+from bodoge.games.koremon.hunt.rules import HuntState
 
 ALL_CARDS = Counter(card_key(card) for card in full_deck())
 BOTTOM = {"5.1": "slime", "5.2": "goblin", "5.3": "kobold", "5.4": "skeleton", "5.5": "bat"}

@@ -11,8 +11,8 @@ import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game, visible_events
 from bodoge.games.koremon import AUCTION as AUCTION_GAME
-from bodoge.games.koremon.auction import AuctionState
-from bodoge.games.koremon.cards import card_key, card_name, full_deck, parse_card
+from bodoge.games.koremon.auction.rules import AuctionState
+from bodoge.games.koremon.common.cards import card_key, card_name, full_deck, parse_card
 
 from .auction_positions import BOTTOM, NEXT, auction
 

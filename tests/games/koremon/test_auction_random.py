@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import Rng, State, get_game, replay
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.auction import MONEY, AuctionState
-from bodoge.games.koremon.cards import full_deck
+from bodoge.games.koremon.auction.codes import MONEY
+from bodoge.games.koremon.auction.rules import AuctionState
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import full_deck
 from protocol_checks import check_random_games, roundtrip, views_hide_secrets
 
 ALL_CARDS = sorted(full_deck())

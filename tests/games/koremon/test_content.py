@@ -12,7 +12,7 @@ import pytest
 
 from bodoge.engine.match import Match
 from bodoge.engine.registry import get_spec, spec_of
-from bodoge.games.koremon import pyramid as P
+from bodoge.games.koremon.common import pyramid as P
 
 GAMES = {  # game: (player counts, option sets)
     "koremon_auction": ((3, 6), ({}, {"payment": "winner-pays", "mimics_placeable": "no"})),
@@ -27,7 +27,7 @@ CASES = [
     for options in option_sets
 ]
 TOML = tomllib.loads(
-    resources.files("bodoge.games.koremon").joinpath("cards.toml").read_text("utf-8")
+    resources.files("bodoge.games.koremon.common").joinpath("data/cards.toml").read_text("utf-8")
 )
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng
 from bodoge.games.koremon import EVOLUTION
-from bodoge.games.koremon.cards import RANK, card_key, card_name, parse_card, species_of_rank
-from bodoge.games.koremon.evolution import EvolutionState
+from bodoge.games.koremon.common.cards import RANK, card_key, card_name, parse_card, species_of_rank
+from bodoge.games.koremon.evolution.rules import EvolutionState
 
 ALL = [card_key(code) for code in range(15)]
 

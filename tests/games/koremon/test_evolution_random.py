@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon.cards import RANK
-from bodoge.games.koremon.evolution import EvolutionState
+from bodoge.games.koremon.common.cards import RANK
+from bodoge.games.koremon.evolution.rules import EvolutionState
 from protocol_checks import check_random_games
 
 

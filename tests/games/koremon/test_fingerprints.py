@@ -20,8 +20,9 @@ import pytest
 
 from bodoge.engine import Rng, State, get_game
 from bodoge.engine.registry import spec_of
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.auction import BID, AuctionState
+from bodoge.games.koremon.auction.codes import BID
+from bodoge.games.koremon.auction.rules import AuctionState
+from bodoge.games.koremon.common import pyramid as P
 
 GAMES_PER_CASE = 12
 

@@ -1,6 +1,6 @@
 """The greedy bot's judgements in Monster Auction, Hunt the Monster and Trick the Monster
-(src/bodoge/games/koremon/heuristics.py): on hand-written positions each must prefer the sensible
-option, and none may depend on what its seat cannot know."""
+(each game's `bot.py` in src/bodoge/games/koremon/): on hand-written positions each must prefer
+the sensible option, and none may depend on what its seat cannot know."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections import Counter
 from typing import Any
 
 from bodoge.engine.registry import spec_of
-from bodoge.games.koremon.cards import card_key, trick_deck
-from bodoge.games.koremon.hunt import HuntState
-from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.common.cards import card_key, trick_deck
+from bodoge.games.koremon.hunt.rules import HuntState
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .auction_positions import BOTTOM, auction
 from .hunt_positions import hunt as hunt_position

@@ -11,8 +11,8 @@ import pytest
 
 from bodoge.engine import IllegalAction, InvalidState, Rng, WrongSeat, get_game
 from bodoge.games.koremon import HUNT as HUNT_GAME
-from bodoge.games.koremon.cards import card_key, card_name, full_deck, parse_card
-from bodoge.games.koremon.hunt import HuntState
+from bodoge.games.koremon.common.cards import card_key, card_name, full_deck, parse_card
+from bodoge.games.koremon.hunt.rules import HuntState
 
 from .hunt_positions import ALMOST_FULL, BOTTOM, hunt
 

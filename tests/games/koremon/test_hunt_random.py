@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon.cards import full_deck
-from bodoge.games.koremon.hunt import HuntState
+from bodoge.games.koremon.common.cards import full_deck
+from bodoge.games.koremon.hunt.rules import HuntState
 from protocol_checks import check_random_games
 
 ALL_CARDS = sorted(full_deck())

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng, State, get_game
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import KEYS, card_name, parse_card
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import KEYS, card_name, parse_card
 
 
 @dataclass

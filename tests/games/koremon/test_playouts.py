@@ -1,22 +1,16 @@
-"""The search's rules of thumb (`koremon/playouts.py`): what the simulated players do, and that
-they stay legal and never read another seat's secrets."""
+"""The search's rules of thumb (each game's `bot.py` in `koremon/`): what the simulated players
+do, and that they stay legal and never read another seat's secrets."""
 
 from __future__ import annotations
 
 import pytest
 
 from bodoge.engine import Rng, get_game
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, parse_card
-from bodoge.games.koremon.playouts import (
-    _EXPLORE,
-    BID_CANDIDATES,
-    _hand_change,
-    fits_now,
-    play_value,
-    trick_action,
-)
-from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.auction.bot import BID_CANDIDATES, fits_now
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, parse_card
+from bodoge.games.koremon.trick.bot import _EXPLORE, _hand_change, play_value, trick_action
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .auction_positions import BOTTOM, auction
 from .test_heuristics import hunt, trick

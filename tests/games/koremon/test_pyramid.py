@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import InvalidState
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, parse_card
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, parse_card
 
 
 def card(key: str) -> int:

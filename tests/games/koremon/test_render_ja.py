@@ -7,10 +7,13 @@ import pytest
 
 from bodoge.engine import State
 from bodoge.engine.registry import spec_of
-from bodoge.games.koremon import AuctionState, EvolutionState, HuntState, TrickState
-from bodoge.games.koremon import pyramid as P
-from bodoge.games.koremon.cards import MIMIC, card_name, parse_card
-from bodoge.games.koremon.render import card_label, pyramid_block, width
+from bodoge.games.koremon.auction import AuctionState
+from bodoge.games.koremon.common import pyramid as P
+from bodoge.games.koremon.common.cards import MIMIC, card_name, parse_card
+from bodoge.games.koremon.common.render import card_label, pyramid_block, width
+from bodoge.games.koremon.evolution import EvolutionState
+from bodoge.games.koremon.hunt import HuntState
+from bodoge.games.koremon.trick import TrickState
 
 from .auction_positions import auction
 

@@ -21,8 +21,9 @@ from bodoge.engine import (
     visible_events,
 )
 from bodoge.games.koremon import TRICK
-from bodoge.games.koremon.cards import card_name, parse_card, trick_deck
-from bodoge.games.koremon.trick import TrickState, card_key, trick_winner
+from bodoge.games.koremon.common.cards import card_key, card_name, parse_card, trick_deck
+from bodoge.games.koremon.trick.rules import TrickState
+from bodoge.games.koremon.trick.tricks import trick_winner
 
 DECK = Counter(card_key(card) for card in trick_deck())
 

@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng
-from bodoge.games.koremon.cards import MIMIC, RANK, card_key, parse_card, trick_deck
-from bodoge.games.koremon.trick import TrickState
-from bodoge.games.koremon.trick_inference import (
+from bodoge.games.koremon.common.cards import MIMIC, RANK, card_key, parse_card, trick_deck
+from bodoge.games.koremon.trick.inference import (
     UNLIKELY,
     UNLIKELY_MIMIC,
     deal_weighted,
     unlikely_cards,
 )
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .test_trick import play, position
 
@@ -284,7 +284,7 @@ def test_the_three_pile_deal_picks_the_piles_of_the_loop_to_the_last_bit() -> No
     """`_deal_three` (every deal of three players) is the loop written out: the same pile for
     random fractions, the ends of the unit interval and the floats at and either side of each
     boundary between two piles, with empty piles among them."""
-    from bodoge.games.koremon.trick_inference import _deal_each, _deal_three
+    from bodoge.games.koremon.trick.inference import _deal_each, _deal_three
 
     rng = Rng(18)
     scales = (1.0, UNLIKELY, UNLIKELY_MIMIC)
@@ -310,7 +310,7 @@ def test_the_three_pile_deal_picks_the_piles_of_the_loop_to_the_last_bit() -> No
 
 
 def test_a_deal_made_from_counts_is_the_deal_of_the_pool() -> None:
-    from bodoge.games.koremon.trick_inference import WeightedDeal
+    from bodoge.games.koremon.trick.inference import WeightedDeal
 
     pool = sorted(trick_deck()[:40])
     counts = [pool.count(card) for card in range(16)]

@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bodoge.engine import State
-from bodoge.games.koremon.trick import DECK_COUNTS, MIMIC, POINTS, TrickState
+from bodoge.games.koremon.common.cards import MIMIC
+from bodoge.games.koremon.trick.codes import DECK_COUNTS
+from bodoge.games.koremon.trick.rules import TrickState
+from bodoge.games.koremon.trick.tricks import POINTS
 from protocol_checks import check_random_games
 
 

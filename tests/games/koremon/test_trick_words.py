@@ -9,7 +9,7 @@ import pytest
 from bodoge.engine import Match, UndoRefused
 from bodoge.engine.events import redact
 from bodoge.games.koremon import TRICK
-from bodoge.games.koremon.trick import TrickState
+from bodoge.games.koremon.trick.rules import TrickState
 
 from .test_trick import position
 

@@ -1,0 +1,42 @@
+"""Monster Auction's fixed public components for a client's drawing (see `common.public`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.games.koremon.auction.codes import MONEY, ROUND_CARDS, ROUNDS
+from bodoge.games.koremon.auction.render import AUCTION
+from bodoge.games.koremon.auction.rules import AuctionState
+from bodoge.games.koremon.common.cards import full_deck
+from bodoge.games.koremon.common.public import (
+    cards,
+    choice_words,
+    deck_copies,
+    option,
+    pyramid,
+    pyramid_points,
+    ranks,
+    status_words,
+)
+from bodoge.games.koremon.common.words import both
+
+
+def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    payment = option(AuctionState, options, "payment")
+    mimics = option(AuctionState, options, "mimics_placeable") == "yes"
+    return {
+        "game": AuctionState.info.id,
+        "title": both(AuctionState.info.title_en, AuctionState.info.title_ja),
+        "players": players,
+        "cards": cards(deck_copies(), pyramid_points),
+        "deck_size": len(full_deck()),
+        "ranks": ranks(),
+        "pyramid": pyramid(mimics),
+        "money": MONEY,
+        "rounds": ROUNDS,
+        "table_size": ROUND_CARDS,
+        "payment": payment,
+        "payment_rule": choice_words(AuctionState, "payment", payment),
+        "status": status_words(AUCTION, ("bidding", "sealed", "placing", "waiting", "out")),
+    }
