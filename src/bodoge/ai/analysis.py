@@ -37,7 +37,8 @@ from bodoge.ai.factory import ISMCTS_ITERATIONS
 from bodoge.ai.ismcts import _Node
 from bodoge.ai.probe import WHOLE, Probe
 from bodoge.engine import BodogeError, Match, Rng, State, visible_events
-from bodoge.engine.match import LANGS, Decision
+from bodoge.engine.langs import LANGS
+from bodoge.engine.match import Decision
 
 # A move is marked by the chance to win it loses against the search's preferred move, as a
 # share of the win: at least 0.20 a blunder, 0.10 a mistake, 0.05 an inaccuracy.

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bodoge.engine.langs import LANGS
 from bodoge.games.collect.animals import ANIMALS, COPIES
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, PHASES
 from bodoge.games.collect.render import ALLIANCE_NAMES, PROMPTS
 from bodoge.games.collect.words import CROWNS, SIDES
-
-LANGS = ("en", "ja")
 
 
 def _both(table: dict[str, dict[str, str]], key: str) -> dict[str, str]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from bodoge.engine.langs import LANGS
 from bodoge.engine.text import terminal_texts
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import MIMIC, RANK, card_name
 
 CELL = 12  # wide enough for "[Lizardman]"
 CELL_JA = 15  # terminal columns: "[ケンタウロス]" takes 14
-LANGS = ("en", "ja")
 
 LABELS = {
     "en": {
