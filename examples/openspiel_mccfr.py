@@ -62,7 +62,7 @@ import pyspiel
 from open_spiel.python.algorithms import mccfr, outcome_sampling_mccfr
 
 import bodoge.envs.openspiel  # noqa: F401 (registers python_bodoge_<game>)
-from bodoge.engine import get_game
+from bodoge.engine import get_spec
 from bodoge.sim import Batch, run_batch, summarize
 
 FORMAT = "bodoge-mccfr-table"
@@ -76,7 +76,7 @@ OPTIONS = {"mimic_lead": "only-mimics"}  # the game's default, the only rules tr
 @functools.cache
 def card_table(players: int) -> tuple[list[str], list[int]]:
     """Each card's key and points (the 15 species in action order, then the Mimic)."""
-    cards = get_game(GAME).public_content(players, OPTIONS)["cards"]
+    cards = get_spec(GAME).public_content(players, OPTIONS)["cards"]
     return [card["key"] for card in cards], [int(card["points"]) for card in cards]
 
 
@@ -122,7 +122,7 @@ def trick_from_view(view: dict[str, Any], keys: list[str]) -> list[tuple[int, in
 
 @functools.cache
 def trick_offsets(players: int) -> tuple[int, int]:
-    observer = get_game(GAME).observer(players, OPTIONS)
+    observer = get_spec(GAME).observer(players, OPTIONS)
     assert observer is not None
     return observer.offsets["trick_card"], observer.offsets["trick_as"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bodoge.ai import make_bot
-from bodoge.engine import Match, Rng, get_game
+from bodoge.engine import Match, Rng, get_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -67,7 +67,7 @@ def test_the_mccfr_abstraction_reads_the_same_from_the_view_and_the_observation(
     the same key and moves at every decision of random games, each move a legal action."""
     pytest.importorskip("pyspiel")
     module = importlib.import_module("examples.openspiel_mccfr")
-    game = get_game(TRICK)
+    game = get_spec(TRICK)
     for players in (3, 5):
         observer = game.observer(players, module.OPTIONS)
         assert observer is not None

@@ -398,7 +398,7 @@ def test_observation_is_the_view_and_its_encoding() -> None:
 def test_the_observation_tensor_is_the_encoders_by_every_path() -> None:
     state = play_randomly(load(players=3, seed=4).new_initial_state(), Rng(5), moves=6)
     game = state.get_game()
-    observer = get_game("koremon_evolution").observer(3, {})
+    observer = get_spec("koremon_evolution").observer(3, {})
     assert observer is not None
     assert game.observation_tensor_shape() == [observer.size]
     assert game.observation_tensor_size() == pyspiel.Game.observation_tensor_size(game)

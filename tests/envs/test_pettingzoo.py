@@ -291,7 +291,7 @@ def test_rgb_array_frames_are_the_spectators_table_and_keep_their_size(game_id: 
     assert not np.array_equal(frames[-1], first)
     assert env.match is not None
     world = env.match.state.determinize(None, rng)
-    seen = frame_module.frame(world.render(None, "ja"), game_id)
+    seen = frame_module.frame(spec_of(world).render(world, None, "ja"), game_id)
     assert np.array_equal(seen, frames[-1])
 
 
@@ -323,7 +323,7 @@ def test_random_tables_fit_the_measured_frame_sizes() -> None:
             while True:
                 if match.ply % 4 == 0 or match.is_over():
                     for lang in ("en", "ja"):
-                        lines = match.state.render(None, lang).split("\n")
+                        lines = match.spec.render(match.state, None, lang).split("\n")
                         assert len(lines) <= rows, (game_id, players, len(lines))
                         widest = max(sum(map(frame_module.cells, line)) for line in lines)
                         assert widest <= columns, (game_id, players, widest)

@@ -2,10 +2,10 @@
 
 The browser draws the games with JavaScript, and the only drawing Python has is Monster Hex's
 board files (`bodoge.games.monster_hex.draw`), so a frame is the table the terminal prints for a
-spectator (`State.render(None, lang)`: nothing secret), drawn in a grid of character cells with
-Noto Sans Mono CJK (Debian's `fonts-noto-cjk`, which the README installs for the browser tests):
-the tables hold Japanese names in both languages, and a wide character takes two cells, as in a
-terminal. Pillow's wheels carry FreeType, so nothing else is needed.
+spectator (its spec's `render(state, None, lang)`: nothing secret), drawn in a grid of character
+cells with Noto Sans Mono CJK (Debian's `fonts-noto-cjk`, which the README installs for the
+browser tests): the tables hold Japanese names in both languages, and a wide character takes two
+cells, as in a terminal. Pillow's wheels carry FreeType, so nothing else is needed.
 
 Every frame of a game has the same size, so that frames make a video: the largest table measured
 for the game (every player count, random games, both languages) with a margin, in `TABLE_CELLS`.
