@@ -18,9 +18,14 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 ROOT = "bodoge"
 LAYERS = {"engine": 0, "games": 1, "ai": 2, "sim": 3, "server": 3, "envs": 3, "cli": 4}
 STDLIB_ONLY = ("engine", "games")
-# The packages checked for circles; the game packages join this list once each is split by
-# job without a circle (`bodoge.games.collect`, ...).
-NO_CIRCLES = ("bodoge.server",)
+# The packages checked for circles: the server and every game package (a game added by a
+# folder joins this list).
+NO_CIRCLES = (
+    "bodoge.server",
+    "bodoge.games.collect",
+    "bodoge.games.monster_hex",
+    "bodoge.games.koremon",
+)
 # The engine's registry finds the game packages at run time (it iterates `bodoge.games`): a
 # discovery, not a use of any game.
 DISCOVERY = {("bodoge.engine.registry", "bodoge.games")}
