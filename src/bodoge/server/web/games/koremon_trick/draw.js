@@ -91,7 +91,9 @@ export function draw(root, prompt, ctx) {
     parts.push(face);
     const caption = entry.as === null ? word(ctx.lang, "led") : entry.card === "mimic" ? `= ${cardName(ctx, entry.as)}` : "";
     const winner = ended && entry.seat === view.last_winner;
-    nameLines(ctx, entry.seat, narrow ? (step - 4) / nameSize : 6.2).forEach((line, k) => {
+    // Centred under the card: no wider than twice the room left of its centre.
+    const room = Math.min(step, 2 * (x + 38)) - 4;
+    nameLines(ctx, entry.seat, narrow ? room / nameSize : 6.2).forEach((line, k) => {
       parts.push(text(x + 38, y + 118 + k * nameSize * 1.15, line, { "text-anchor": "middle", "font-size": nameSize, class: winner ? "koremon-label koremon-strong" : "koremon-label" }));
     });
     if (caption) parts.push(text(x + 38, y + 118 + nameSize * 2.4, caption, { "text-anchor": "middle", "font-size": 12, class: "koremon-muted" }));
