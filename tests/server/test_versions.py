@@ -34,9 +34,9 @@ from bodoge.server.services.moves import MoveRequest, Moves
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import PlayerRow, now
 from bodoge.server.store.queries import append_move, moves_noticed
+from conftest import TABLES
 
 REDIS = "redis://127.0.0.1:6379/0"
-TABLES = ("leases", "deadlines", "moves", "seats", "tables", "players")
 
 
 @pytest.fixture

@@ -35,6 +35,8 @@ class PlayerRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created: Mapped[float] = mapped_column(Float)
+    # the account this guest became (migration 0005); null while a guest
+    account_id: Mapped[str | None] = mapped_column(String(36), nullable=True, index=True)
 
 
 class TableRow(Base):
@@ -57,6 +59,8 @@ class TableRow(Base):
     created: Mapped[float] = mapped_column(Float)
     # raised by every write to the table, in its transaction (migration 0004; `append_move`)
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # whether the result updates the ratings (migration 0005)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatRow(Base):
