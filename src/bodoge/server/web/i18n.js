@@ -1,10 +1,12 @@
-// Every word of the interface in English and Japanese. Game words (titles, cards, events) come
+// Every word of the interface in English and Japanese (WORDS). Game words (titles, cards, events) come
 // from the server in both languages; these are the page's own.
 //   t(key, params, inLang): the words for key in the page's language (or inLang), with {name}
 //   replaced from params; lang: the page's language; setLang(l); onLang(fn): called on a switch.
 import { loadLang, saveLang } from "./store.js";
 
-export const WORDS = {
+// The page's own words; each feature's words are a module of their own in words/ ({en, ja}),
+// listed in PARTS below, so that features add words without touching this table.
+const PAGE = {
   en: {
     page_title: "bodoge — Japanese board games",
     tagline: "Japanese board games",
@@ -222,6 +224,21 @@ export const WORDS = {
     arrow_keys: "矢印キーで前後に進めます。",
   },
 };
+
+const PARTS = [PAGE];
+
+function merged(which) {
+  const words = {};
+  for (const part of PARTS) {
+    for (const [key, text] of Object.entries(part[which])) {
+      if (key in words) console.error(`words for ${key} are given twice`);
+      words[key] = text;
+    }
+  }
+  return words;
+}
+
+export const WORDS = { en: merged("en"), ja: merged("ja") };
 
 function initialLang() {
   const stored = loadLang();
