@@ -342,6 +342,7 @@ class Accounts:
                     "seat": own.seat,
                     "player": own.player_id,
                     "entries": entries(table, own.seat, 0),
+                    "prompt": table.match.prompt(own.seat),
                     "record": self.lobby.record(table) if table.status == "over" else None,
                 }
             )
