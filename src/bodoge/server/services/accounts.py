@@ -375,25 +375,6 @@ class Accounts:
             self.cache.drop(table_id)  # its seats' names changed: read again
             self.cache.changed(table_id)
 
-    # ---- bodoge admin ---------------------------------------------------------------------
-
-    async def every(self) -> list[AccountRow]:
-        return list(await self.rows.every())
-
-    async def by_name(self, name: str) -> AccountRow | None:
-        return await self.rows.by_name_key(name_key(name))
-
-    async def reset_password(self, account: AccountRow, password: str) -> None:
-        await self.rows.set_values(
-            account.id, password_hash=await passwords.hash_password(password)
-        )
-        await self.rows.end_sessions(account.id)
-
-    async def set_disabled(self, account: AccountRow, disabled: bool) -> None:
-        await self.rows.set_values(account.id, disabled=disabled)
-        if disabled:
-            await self.rows.end_sessions(account.id)
-
 
 def name_taken() -> ApiError:
     return ApiError(
