@@ -140,6 +140,16 @@ async def tables(srv: ServerDep, who: SessionDep) -> list[dict[str, Any]]:
     return await srv.accounts.tables(who.account)
 
 
+@router.post("/guest", response_model=Done, responses=documented(401, 403))
+async def link_guest(srv: ServerDep, who: SessionDep, guest: GuestOrNone) -> dict[str, bool]:
+    """The guest of the bearer token (one this browser made while signed in) becomes the
+    account's; `ok` is false without a guest token."""
+    if guest is None:
+        return {"ok": False}
+    await srv.accounts.link(who.account, guest)
+    return {"ok": True}
+
+
 @router.post("/name", response_model=Done, responses=documented(401, 403, 413, 422))
 async def rename(body: DisplayNameIn, srv: ServerDep, who: SessionDep) -> dict[str, bool]:
     await srv.accounts.rename(who.account, body.display_name)

@@ -304,6 +304,9 @@ class Accounts:
         await self.rows.set_values(account.id, password_hash=await passwords.hash_password(new))
         await self.rows.end_sessions(account.id, keep=sessions.session_hash(secret))
 
+    async def link(self, account: AccountRow, guest: PlayerRow) -> None:
+        await self.rows.link_player(guest.id, account.id)
+
     async def rename(self, account: AccountRow, display_name: str) -> None:
         await self.rows.set_values(account.id, display_name=display_name)
 
