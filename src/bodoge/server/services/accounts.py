@@ -55,7 +55,7 @@ def signed_out() -> ApiError:
     return ApiError(
         "unauthorized",
         "this needs you to be signed in (POST /api/account/signin)",
-        "ログインが必要です（POST /api/account/signin）",
+        "ログインが必要です。POST /api/account/signinでログインしてください",
     )
 
 
