@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from bodoge import __version__
+from bodoge.cli import admin as admin_command
 from bodoge.cli import analyze as analyze_command
 from bodoge.cli import play as play_command
 from bodoge.cli import replay as replay_command
@@ -144,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_command.register(sub)
     simulate_command.register(sub)
     serve_command.register(sub)
+    admin_command.register(sub)
     return parser
 
 

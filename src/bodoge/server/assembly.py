@@ -14,6 +14,7 @@ from bodoge.server.realtime.sockets import Sockets
 from bodoge.server.runners.bots import Bots
 from bodoge.server.runners.leases import Leases
 from bodoge.server.runners.timeouts import Timeouts
+from bodoge.server.services.accounts import Accounts
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
@@ -33,6 +34,7 @@ class Server:
         self.lobby = Lobby(self.cache, settings)
         self.moves = Moves(self.cache)
         self.replays = Replays(self.cache)
+        self.accounts = Accounts(self.store, self.cache, self.lobby, settings)
         self.hub = Hub(self.cache)
         self.sockets = Sockets(
             self.hub, self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter

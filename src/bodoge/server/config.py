@@ -46,6 +46,17 @@ class Settings:
     redis_channel: str = "bodoge"  # its notices go on "<this>:tables"
     lease_seconds: float = 10.0  # a table's runners (bots, clocks) move on this long after a death
     sqlite_busy_timeout: float = 5.0  # seconds another process's write may keep SQLite locked
+    # Accounts (sessions.py, services/accounts.py): a session cookie lasts this many days; it
+    # is Secure when the request is HTTPS, or always when `secure_cookies` is True.
+    session_days: float = 30.0
+    secure_cookies: bool = False
+    # Sign-in attempts, per account name and per client address: a bucket of `signin_burst`
+    # refilled at `signin_per_second` (one a minute).
+    signin_burst: int = 10
+    signin_per_second: float = 1 / 60
+    # Passkeys: the relying party id and origin; None: the request's own host and origin.
+    webauthn_rp_id: str | None = None
+    webauthn_origin: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON (how `bodoge serve --workers` hands them to its workers)."""

@@ -20,6 +20,8 @@ SEAT_WORDS = {
     "en": {"bot": "Bot {n} ({level})", "open": "Open seat", "seat": "Seat {n}"},
     "ja": {"bot": "ボット{n}（{level}）", "open": "空席", "seat": "席{n}"},
 }
+# A person's seat with no name: the person deleted their account (services/accounts.py).
+FORMER_WORDS = {"en": "Former player", "ja": "元プレイヤー"}
 
 
 def seat_names(table: Table) -> dict[str, list[str]]:
@@ -38,6 +40,8 @@ def seat_names(table: Table) -> dict[str, list[str]]:
             if seat.bot_level
             else words["open"]
             if seat.kind == "open"
+            else FORMER_WORDS[lang]
+            if seat.kind == "human"
             else words["seat"].format(n=seat.seat + 1)
             for seat in table.seats
         ]

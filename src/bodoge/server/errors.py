@@ -50,6 +50,11 @@ API_CODES: dict[str, tuple[int, str]] = {
     "no_stand_in": (409, "この席はボットが代わりに打っていません"),
     "too_early": (409, "まだその操作はできません"),
     "internal": (500, "サーバー内部のエラーです"),
+    # accounts (api/accounts.py)
+    "name_taken": (409, "その名前はもう使われています"),
+    "bad_sign_in": (401, "名前かパスワードが違います"),
+    "csrf": (403, "CSRFトークンがないか正しくありません"),
+    "passkey_refused": (422, "パスキーを確認できませんでした"),
 }
 
 

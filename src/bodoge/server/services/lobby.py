@@ -6,7 +6,7 @@ the game is over). Each write locks the table
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -197,9 +197,30 @@ class Lobby:
     async def leave(self, table_id: str, credential: str | None) -> tuple[int, str]:
         """Give up a seat: before the game it is open again; during the game a bot stands in;
         after it, the seat kept for its person at the rematch opens too."""
+        left = await self._leave(table_id, lambda table: require_seat(table, credential))
+        assert left is not None  # require_seat refuses rather than finds none
+        return left
+
+    async def leave_player(self, table_id: str, player_ids: set[str]) -> tuple[int, str] | None:
+        """The seat of one of `player_ids` leaves, as `leave` (a deleted account's); None if
+        none of them still holds a seat there."""
+
+        def held(table: Table) -> int | None:
+            for seat in table.seats:
+                if seat.player_id in player_ids and seat.credential_hash is not None:
+                    return seat.seat
+            return None
+
+        return await self._leave(table_id, held)
+
+    async def _leave(
+        self, table_id: str, find: Callable[[Table], int | None]
+    ) -> tuple[int, str] | None:
         async with self.cache.lock(table_id), self.store.write() as session:
             table, _ = await self.cache.locked(session, table_id)
-            number = require_seat(table, credential)
+            number = find(table)
+            if number is None:
+                return None
             seat = table.seats[number]
             if table.status == "waiting":
                 values: dict[str, Any] = {

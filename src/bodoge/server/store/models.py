@@ -17,6 +17,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -113,6 +114,62 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     owner: Mapped[str] = mapped_column(String(32), index=True)
     until: Mapped[float] = mapped_column(Float)
+
+
+# ---- accounts and passkeys (migration 0006) ------------------------------------------------
+# A person's account: a guest's player row becomes the account's by `players.account_id`.
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))  # the sign-in name as its person typed it
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)  # NFKC, case-folded
+    display_name: Mapped[str] = mapped_column(String(64))
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)  # argon2
+    user_handle: Mapped[str] = mapped_column(String(64), unique=True)  # WebAuthn user.id
+    created: Mapped[float] = mapped_column(Float)
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    deleted: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class PasskeyRow(Base):
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)  # base64url
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)  # COSE
+    sign_count: Mapped[int] = mapped_column(BigInteger)
+    label: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+    last_used: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser: the sha256 of its cookie's secret (sessions.py)."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class ChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered (one use, a few minutes)."""
+
+    __tablename__ = "webauthn_challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    challenge: Mapped[str] = mapped_column(String(128))  # base64url
+    purpose: Mapped[str] = mapped_column(String(16))  # signup | add | signin
+    account_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    user_handle: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    expires: Mapped[float] = mapped_column(Float)
 
 
 def dumps(value: Any) -> str:

@@ -21,8 +21,10 @@ const OFFLINE = {
 };
 
 // answer: a move's or an undo's refusal is its answer ({status, error, prompt}), not an error.
-export async function api(method, path, { body, token, credential, answer } = {}) {
+// csrf: the session's token, for a write authenticated by the account's cookie (session.js).
+export async function api(method, path, { body, token, credential, answer, csrf } = {}) {
   const headers = {};
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (credential) headers["X-Seat-Credential"] = credential;
@@ -55,7 +57,13 @@ export async function guestToken(name) {
   if (guest && guest.name === name) return guest.token;
   const made = await api("POST", "/api/guests", { body: { name } });
   saveGuest({ token: made.token, name });
+  await newGuestHook?.(made.token); // signed in: the account takes the new guest (session.js)
   return made.token;
+}
+
+let newGuestHook = null;
+export function onNewGuest(hook) {
+  newGuestHook = hook;
 }
 
 let gamesCache = null;

@@ -2,10 +2,12 @@
 //   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME.
 // Each route is a page object {render(), destroy()}; render() runs again when the language
 // changes, so every word follows it.
+import { accountArea, accountPage } from "./account.js";
 import { h } from "./dom.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
+import { onAccount, refresh as refreshAccount } from "./session.js";
 import { tablePage } from "./table.js";
 import { homeLink } from "./views.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
@@ -16,6 +18,7 @@ const ROUTES = [
   [/^\/join\/([\w-]+)\/([\w-]+)$/, (main, m) => joinPage(main, m[1], m[2])],
   [/^\/replay\/([\w-]+)$/, (main, m, query) => replayPage(main, m[1], query)],
   [/^\/rules\/([\w-]+)$/, (main, m) => rulesPage(main, m[1])],
+  [/^\/account$/, (main) => accountPage(main)],
 ];
 
 let page = null;
@@ -54,6 +57,7 @@ function header() {
   bar.replaceChildren(
     h("a", { href: "#/", class: "brand" }, "bodoge"),
     h("span", { class: "tagline" }, t("tagline")),
+    accountArea(),
     h(
       "button",
       {
@@ -75,5 +79,10 @@ onLang(() => {
   page?.render?.();
 });
 window.addEventListener("hashchange", route);
+onAccount(() => {
+  header();
+  page?.render?.();
+});
 header();
 route();
+refreshAccount().catch(() => {}); // signed in or not: the header follows (onAccount)

@@ -1,4 +1,5 @@
 // #/ the lobby (the games, a form to create a table, the open tables) and #/join/ID/INVITE.
+import { accountTables } from "./account.js";
 import { api, clockKinds, games, guestToken, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -49,6 +50,7 @@ export function lobbyPage(main) {
       create: createSection(),
       tables: tablesSection(),
       mine: mineSection() || h("div", {}),
+      account: accountTables() || h("div", {}),
     };
     main.replaceChildren(h("div", { class: "lobby" }, Object.values(sections)));
   };
