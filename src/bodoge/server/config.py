@@ -46,6 +46,8 @@ class Settings:
     redis_channel: str = "bodoge"  # its notices go on "<this>:tables"
     lease_seconds: float = 10.0  # a table's runners (bots, clocks) move on this long after a death
     sqlite_busy_timeout: float = 5.0  # seconds another process's write may keep SQLite locked
+    # The leaderboards list accounts with at least this many rated games of the game.
+    leaderboard_min_games: int = 5
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON (how `bodoge serve --workers` hands them to its workers)."""

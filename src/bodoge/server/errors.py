@@ -50,6 +50,8 @@ API_CODES: dict[str, tuple[int, str]] = {
     "no_stand_in": (409, "この席はボットが代わりに打っていません"),
     "too_early": (409, "まだその操作はできません"),
     "internal": (500, "サーバー内部のエラーです"),
+    # ratings (services/ratings.py, api/ratings.py)
+    "rated_with_bots": (422, "レーティング対象の卓にボットの席は置けません"),
 }
 
 

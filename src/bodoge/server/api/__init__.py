@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bodoge.server.api import games, guests, moves, rematch, replays, sockets, tables
+from bodoge.server.api import games, guests, moves, ratings, rematch, replays, sockets, tables
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -14,5 +14,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     moves.router,
     rematch.router,
     replays.router,
+    ratings.router,
     sockets.router,
 )

@@ -155,7 +155,8 @@ class RatingChangeRow(Base):
     account_id: Mapped[str] = mapped_column(String(36), index=True)
     game: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int] = mapped_column(Integer)
-    rank: Mapped[int] = mapped_column(Integer)  # as rated: 1 is best; a leaver ranks last
+    team: Mapped[int] = mapped_column(Integer)  # the side it was rated in (its seat, or its team)
+    rank: Mapped[int] = mapped_column(Integer)  # the side's rank as rated: 1 is best; leavers last
     mu_before: Mapped[float] = mapped_column(Float)
     sigma_before: Mapped[float] = mapped_column(Float)
     mu_after: Mapped[float] = mapped_column(Float)

@@ -35,6 +35,7 @@ def upgrade() -> None:
         sa.Column("account_id", sa.String(36), nullable=False),
         sa.Column("game", sa.String(64), nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("team", sa.Integer, nullable=False),
         sa.Column("rank", sa.Integer, nullable=False),
         sa.Column("mu_before", sa.Float, nullable=False),
         sa.Column("sigma_before", sa.Float, nullable=False),
