@@ -11,6 +11,10 @@ from accounts_kit import add_device, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 from serverkit import guest, new_table, play_first_actions, prompt, seat_header
+from sqlalchemy import create_engine, update
+
+from bodoge.cli.main import main
+from bodoge.server.store.models import RatingRow
 
 GAME = "koremon_evolution"
 
@@ -116,3 +120,45 @@ def test_a_person_finds_their_tables_and_turns_across_devices(client: TestClient
     ben_waiting = client.get("/api/me/waiting", headers=bearer(ben)).json()
     assert [table["table_id"] for table in ben_waiting] == ([table_id] if 1 in pending else [])
     assert client.get("/api/me/waiting").status_code == 401
+
+
+def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
+    client: TestClient, capsys: Any
+) -> None:
+    accounts = [make_account(client, name) for name in ("Aki", "Ben", "Cho", "Dai")]
+    tokens = [token for token, _ in accounts]
+    teams, credentials = rated_table(client, tokens, "collect", options={"team_mode": "on"})
+    play_first_actions(client, teams, credentials)
+    view = result(client, teams, credentials[0])
+    model = PlackettLuce()
+    sides = view["teams"]
+    ranks = [min(view["ranks"][seat] for seat in side) for side in sides]
+    expected = model.rate([[model.rating() for _ in side] for side in sides], ranks=ranks)
+    found = {row["seat"]: row for row in changes(client, teams)}
+    for side, rated in zip(sides, expected, strict=True):
+        for seat, want in zip(sorted(side), rated, strict=True):
+            assert (found[seat]["after"]["mu"], found[seat]["after"]["sigma"]) == (
+                want.mu,
+                want.sigma,
+            )
+    # a second game from those ratings, then the recompute gives the same numbers
+    again, credentials = rated_table(client, tokens[:2])
+    play_first_actions(client, again, credentials)
+    url = client.app.state.server.settings.sync_url()  # type: ignore[attr-defined]
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 0
+    assert "2 rated results replayed, 6 ratings rebuilt, 0 stored numbers differed" in (
+        capsys.readouterr().out
+    )
+    engine = create_engine(url)
+    with engine.begin() as connection:  # a rating changed behind the model's back
+        connection.execute(update(RatingRow).values(mu=RatingRow.mu + 1))
+    engine.dispose()
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 1
+    assert main(["ratings", "recompute", "--db", url]) == 0
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 0
+    aki = client.get(f"/api/players/{accounts[0][1]}").json()["games"]
+    assert {rating["game"] for rating in aki} == {"collect", GAME}
+    capsys.readouterr()
+    assert main(["ratings", "top", "collect", "--min-games", "1", "--db", url]) == 0
+    printed = capsys.readouterr().out
+    assert all(name in printed for name in ("Aki", "Ben", "Cho", "Dai"))

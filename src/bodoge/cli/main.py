@@ -14,6 +14,7 @@ from typing import NoReturn
 from bodoge import __version__
 from bodoge.cli import analyze as analyze_command
 from bodoge.cli import play as play_command
+from bodoge.cli import ratings as ratings_command
 from bodoge.cli import replay as replay_command
 from bodoge.cli import serve as serve_command
 from bodoge.cli import simulate as simulate_command
@@ -144,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_command.register(sub)
     simulate_command.register(sub)
     serve_command.register(sub)
+    ratings_command.register(sub)
     return parser
 
 

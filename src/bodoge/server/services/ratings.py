@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bodoge.engine import Result, ranks_from_keys
 from bodoge.server.services.model import Seat, Table
 from bodoge.server.store import ratings as store
-from bodoge.server.store.models import RatingChangeRow, now
+from bodoge.server.store.models import RatingChangeRow, RatingRow, now
 
 # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (a rating drifts a little
 # between games, so it never freezes). The boards sort by the ordinal, mu - 3 sigma.
@@ -191,3 +191,54 @@ def _by_table(rows: Sequence[RatingChangeRow]) -> list[list[RatingChangeRow]]:
     for row in sorted(rows, key=lambda row: row.id):
         groups.setdefault(row.table_id, []).append(row)
     return list(groups.values())
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    results: int  # rated tables replayed
+    ratings: int  # (account, game) ratings rebuilt
+    differed: int  # stored numbers that were not what the replay gives (0: all exact)
+
+
+async def recompute(session: AsyncSession, write: bool) -> Recomputed:
+    """Rebuild every rating from the stored results, in the order stored, and count the stored
+    numbers (ratings and history rows) that differ from the rebuilt ones; with `write`, store
+    the rebuilt ones in their place (in the caller's transaction)."""
+    rows = await store.all_changes(session)
+    skills, after = replay(rows)
+    counts: dict[tuple[str, str], tuple[int, int]] = {}
+    for row in rows:
+        games, wins = counts.get((row.account_id, row.game), (0, 0))
+        counts[(row.account_id, row.game)] = (games + 1, wins + (row.rank == 1))
+    differed = 0
+    previous: dict[tuple[str, str], Skill] = {}
+    for row, skill in zip(rows, after, strict=True):
+        before = previous.get((row.account_id, row.game), INITIAL)
+        previous[(row.account_id, row.game)] = skill
+        stored = (row.mu_before, row.sigma_before, row.mu_after, row.sigma_after)
+        if stored != (before.mu, before.sigma, skill.mu, skill.sigma):
+            differed += 1
+            if write:
+                await store.set_change(session, row.id, before, skill, skill.ordinal)
+    stored_ratings = {(r.account_id, r.game): r for r in await store.all_ratings(session)}
+    for key, skill in skills.items():
+        row = stored_ratings.pop(key, None)
+        if row is None or (row.mu, row.sigma, row.games, row.wins) != (
+            skill.mu,
+            skill.sigma,
+            *counts[key],
+        ):
+            differed += 1
+    differed += sum(row.games > 0 for row in stored_ratings.values())  # a rating no result made
+    if write:
+        when = now()
+        await store.replace_ratings(
+            session,
+            [
+                RatingRow(account_id=account, game=game, mu=skill.mu, sigma=skill.sigma,
+                          games=counts[(account, game)][0], wins=counts[(account, game)][1],
+                          updated=when)
+                for (account, game), skill in sorted(skills.items())
+            ],
+        )  # fmt: skip
+    return Recomputed(len({row.table_id for row in rows}), len(skills), differed)

@@ -98,23 +98,18 @@ async def replace_ratings(session: AsyncSession, rows: Sequence[RatingRow]) -> N
     await session.flush()
 
 
-async def set_change_after(
-    session: AsyncSession,
-    change_id: int,
-    mu: float,
-    sigma: float,
-    ordinal: float,
-    mu_before: float,
-    sigma_before: float,
+async def set_change(
+    session: AsyncSession, change_id: int, before: Any, after: Any, ordinal: float
 ) -> None:
+    """Put a rebuilt skill before and after (mu, sigma) in a history row (the recompute)."""
     await session.execute(
         update(RatingChangeRow)
         .where(RatingChangeRow.id == change_id)
         .values(
-            mu_before=mu_before,
-            sigma_before=sigma_before,
-            mu_after=mu,
-            sigma_after=sigma,
+            mu_before=before.mu,
+            sigma_before=before.sigma,
+            mu_after=after.mu,
+            sigma_after=after.sigma,
             ordinal_after=ordinal,
         )
     )
