@@ -58,11 +58,13 @@ def standings(result: Result, players: int, leavers: Iterable[int] = ()) -> list
     best rank of their seats, every side with a leaver after all the others (tied last)."""
     groups = result.teams if result.teams is not None else [[seat] for seat in range(players)]
     left = set(leavers)
-    # larger is better: a side without leavers first, then the game's own rank
+    # larger is better: the sides without leavers by the game's own rank, then every side
+    # with a leaver, tied (they all abandoned the game, whatever the bots made of it after)
     keys = [
-        (not any(seat in left for seat in group), -min(result.ranks[seat] for seat in group))
+        (False, 0) if any(seat in left for seat in group)
+        else (True, -min(result.ranks[seat] for seat in group))
         for group in groups
-    ]
+    ]  # fmt: skip
     ranks = ranks_from_keys(keys)
     return [Side(tuple(sorted(group)), rank) for group, rank in zip(groups, ranks, strict=True)]
 
