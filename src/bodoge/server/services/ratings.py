@@ -224,14 +224,11 @@ async def recompute(session: AsyncSession, write: bool) -> Recomputed:
                 await store.set_change(session, row.id, before, skill, skill.ordinal)
     stored_ratings = {(r.account_id, r.game): r for r in await store.all_ratings(session)}
     for key, skill in skills.items():
-        row = stored_ratings.pop(key, None)
-        if row is None or (row.mu, row.sigma, row.games, row.wins) != (
-            skill.mu,
-            skill.sigma,
-            *counts[key],
-        ):
+        rating = stored_ratings.pop(key, None)
+        wanted = (skill.mu, skill.sigma, *counts[key])
+        if rating is None or (rating.mu, rating.sigma, rating.games, rating.wins) != wanted:
             differed += 1
-    differed += sum(row.games > 0 for row in stored_ratings.values())  # a rating no result made
+    differed += sum(left.games > 0 for left in stored_ratings.values())  # a rating no result made
     if write:
         when = now()
         await store.replace_ratings(

@@ -1,5 +1,6 @@
 // The page: the header (home link, language button) and the hash routes
-//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME.
+//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME,
+//   #/ratings/GAME, #/games/finished?game=GAME, #/player/ID-or-NAME, #/tables/mine.
 // Each route is a page object {render(), destroy()}; render() runs again when the language
 // changes, so every word follows it.
 import { h } from "./dom.js";
@@ -7,6 +8,9 @@ import { joinPage, lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 import { tablePage } from "./table.js";
+import { boardPage, finishedPage } from "./ratings.js";
+import { allTablesPage, profilePage } from "./profile.js";
+import { noticesElement, render as renderNotices, startNotices } from "./notices.js";
 import { homeLink } from "./views.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
 
@@ -16,6 +20,10 @@ const ROUTES = [
   [/^\/join\/([\w-]+)\/([\w-]+)$/, (main, m) => joinPage(main, m[1], m[2])],
   [/^\/replay\/([\w-]+)$/, (main, m, query) => replayPage(main, m[1], query)],
   [/^\/rules\/([\w-]+)$/, (main, m) => rulesPage(main, m[1])],
+  [/^\/ratings\/([\w-]+)$/, (main, m) => boardPage(main, m[1])],
+  [/^\/games\/finished$/, (main, m, query) => finishedPage(main, query)],
+  [/^\/player\/([^/]+)$/, (main, m) => profilePage(main, m[1])],
+  [/^\/tables\/mine$/, (main) => allTablesPage(main)],
 ];
 
 let page = null;
@@ -55,6 +63,14 @@ function header() {
     h("a", { href: "#/", class: "brand" }, "bodoge"),
     h("span", { class: "tagline" }, t("tagline")),
     h(
+      "nav",
+      { class: "bar-links" },
+      h("a", { href: "#/ratings/collect" }, t("nav_boards")),
+      h("a", { href: "#/games/finished" }, t("nav_finished")),
+      h("a", { href: "#/tables/mine" }, t("nav_all_tables")),
+    ),
+    noticesElement(),
+    h(
       "button",
       {
         type: "button",
@@ -68,6 +84,7 @@ function header() {
   );
   document.documentElement.lang = lang;
   document.title = t("page_title");
+  renderNotices(); // the title again, with the count of tables waiting for this person
 }
 
 onLang(() => {
@@ -77,3 +94,4 @@ onLang(() => {
 window.addEventListener("hashchange", route);
 header();
 route();
+startNotices();
