@@ -267,6 +267,7 @@ export function tablePage(main, tableId) {
     actions.render();
     links.render();
     result.render();
+    ratings.render();
     parts.online.hidden = true;
     main.querySelector(".table-page").dataset.ply = update.ply;
   };
