@@ -43,9 +43,9 @@ def _source_root() -> str:
 
 
 @contextlib.contextmanager
-def running_server(data: Path, bot_delay: float) -> Iterator[str]:
-    """`bodoge serve` on a free loopback port with its data in `data`: its base URL
-    (http://127.0.0.1:PORT) while it runs; stopped at the end."""
+def running_server(data: Path, bot_delay: float, extra: tuple[str, ...] = ()) -> Iterator[str]:
+    """`bodoge serve` on a free loopback port with its data in `data` (and `extra` options):
+    its base URL (http://127.0.0.1:PORT) while it runs; stopped at the end."""
     port = _free_port()
     log = (data / "server.log").open("w")
     env = {
@@ -63,6 +63,7 @@ def running_server(data: Path, bot_delay: float) -> Iterator[str]:
         str(data),
         "--bot-delay",
         str(bot_delay),
+        *extra,
     ]
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -15,6 +15,7 @@ from bodoge import __version__
 from bodoge.cli import admin as admin_command
 from bodoge.cli import analyze as analyze_command
 from bodoge.cli import play as play_command
+from bodoge.cli import ratings as ratings_command
 from bodoge.cli import replay as replay_command
 from bodoge.cli import serve as serve_command
 from bodoge.cli import simulate as simulate_command
@@ -146,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_command.register(sub)
     serve_command.register(sub)
     admin_command.register(sub)
+    ratings_command.register(sub)
     return parser
 
 

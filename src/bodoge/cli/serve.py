@@ -81,6 +81,13 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="how soon another process takes over the bots of a process that died (10)",
     )
+    serve.add_argument(
+        "--leaderboard-min-games",
+        type=int,
+        default=5,
+        metavar="N",
+        help="the leaderboards list accounts with at least N rated games of the game (5)",
+    )
     serve.set_defaults(func=run)
 
 
@@ -123,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         redis_url=args.redis,
         redis_channel=args.redis_channel,
         lease_seconds=args.lease_seconds,
+        leaderboard_min_games=args.leaderboard_min_games,
     )
     settings.async_url()  # a bad URL fails here, in one line
     check_workers(args.workers, settings)

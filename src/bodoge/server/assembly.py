@@ -19,6 +19,7 @@ from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
 from bodoge.server.services.moves import Moves
+from bodoge.server.services.profiles import Profiles
 from bodoge.server.services.replays import Replays
 from bodoge.server.store.database import Store
 
@@ -35,6 +36,7 @@ class Server:
         self.moves = Moves(self.cache)
         self.replays = Replays(self.cache)
         self.accounts = Accounts(self.store, self.cache, self.lobby, settings)
+        self.profiles = Profiles(self.cache, settings)
         self.hub = Hub(self.cache)
         self.sockets = Sockets(
             self.hub, self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter

@@ -57,6 +57,8 @@ class Settings:
     # Passkeys: the relying party id and origin; None: the request's own host and origin.
     webauthn_rp_id: str | None = None
     webauthn_origin: str | None = None
+    # The leaderboards list accounts with at least this many rated games of the game.
+    leaderboard_min_games: int = 5
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON (how `bodoge serve --workers` hands them to its workers)."""

@@ -55,6 +55,8 @@ API_CODES: dict[str, tuple[int, str]] = {
     "bad_sign_in": (401, "名前かパスワードが違います"),
     "csrf": (403, "CSRFトークンがないか正しくありません"),
     "passkey_refused": (422, "パスキーを確認できませんでした"),
+    # ratings (services/ratings.py, api/ratings.py)
+    "rated_with_bots": (422, "レーティング対象の卓にボットの席は置けません"),
 }
 
 

@@ -116,6 +116,11 @@ class TableIn(Strict):
     timeout_level: str = Field(
         default="normal", max_length=32, description="the bot level that takes a seat on timeout"
     )
+    rated: bool = Field(
+        default=False,
+        description="the result updates the ratings (no bot seats; counts if every seat is an "
+        "account at the end)",
+    )
 
 
 class SeatOut(BaseModel):
@@ -139,6 +144,7 @@ class TableOut(BaseModel):
     created: float
     rematch: str | None = Field(default=None, description="the rematch's table, once it exists")
     timeout_level: str
+    rated: bool = False
     clock: ClockOut
     clocks: list[SeatClock]
     seats: list[SeatOut]
@@ -274,3 +280,79 @@ class WsSync(Strict):
 
 class WsReturn(Strict):
     type: Literal["return"]
+
+
+# ---- ratings, profiles, a person's tables (api/ratings.py) ------------------------------------
+
+
+class Skill(BaseModel):
+    mu: float
+    sigma: float
+    ordinal: float = Field(description="mu - 3 sigma: what the boards sort by")
+
+
+class Rated(Skill):
+    games: int
+    wins: int
+
+
+class BoardPlace(Rated):
+    place: int
+    account_id: str
+    name: str | None
+
+
+class Leaderboard(BaseModel):
+    game: str
+    min_games: int = Field(description="the rated games an account needs to be listed")
+    players: list[BoardPlace]
+
+
+class RatingChange(BaseModel):
+    table_id: str
+    game: str
+    seat: int
+    rank: int = Field(description="the seat's side's rank as rated (1 is best; leavers last)")
+    before: Skill
+    after: Skill
+    change: float = Field(description="the ordinal's change")
+    created: float
+
+
+class TableRatingChange(RatingChange):
+    account_id: str
+    name: str | None
+
+
+class GameRating(Rated):
+    game: str
+    history: list[RatingChange]
+
+
+class TableListed(BaseModel):
+    table_id: str
+    game: str
+    players: int
+    status: Literal["waiting", "playing", "over"]
+    rated: bool
+    created: float
+    names: list[str | None] = Field(description="each seat's person's name (None: a bot, open)")
+    kinds: list[str]
+
+
+class RecentGame(TableListed):
+    seat: int
+    rank: int | None = Field(description="as rated (None: the table changed no rating)")
+    won: bool
+
+
+class Profile(BaseModel):
+    account_id: str
+    name: str | None
+    games: list[GameRating]
+    recent: list[RecentGame]
+
+
+class MyTable(TableListed):
+    seat: int
+    waiting: bool = Field(description="the game waits for this seat's move")

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bodoge.server.api import accounts, games, guests, moves, rematch, replays, sockets, tables
+from bodoge.server.api import (
+    accounts,
+    games,
+    guests,
+    moves,
+    ratings,
+    rematch,
+    replays,
+    sockets,
+    tables,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -14,6 +24,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     moves.router,
     rematch.router,
     replays.router,
+    ratings.router,
     sockets.router,
     accounts.router,
 )

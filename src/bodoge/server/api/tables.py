@@ -40,6 +40,7 @@ async def new_table(body: TableIn, player: GuestDep, srv: ServerDep) -> dict[str
         body.spectators,
         body.clock.model_dump(exclude_none=True),
         body.timeout_level,
+        body.rated,
     )
     return {"table": srv.table_out(table), "seat": seat, "credential": credential, "invite": invite}
 

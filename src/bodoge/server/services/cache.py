@@ -107,6 +107,7 @@ class TableCache:
             rematch=row.rematch_id,
             clock=clock,
             version=row.version,  # read first: all the rest is as new or newer
+            rated=row.rated,
         )
 
     async def locked(

@@ -54,6 +54,7 @@ class Lobby:
         spectators: bool,
         clock: Mapping[str, Any] | None = None,
         timeout_level: str = DEFAULT_TIMEOUT_LEVEL,
+        rated: bool = False,
     ) -> tuple[Table, int | None, str | None, str]:
         """A new table; returns it, the creator's seat and credential (None if the creator
         does not play) and the invite. Its clock starts when the game does (runners/timeouts.py)."""
@@ -81,6 +82,12 @@ class Lobby:
                     f"bot level {seat.level!r:.20} is not one of " + ", ".join(levels),
                     f"ボットの強さ{seat.level!r:.20}はありません",
                 )
+        if rated and any(seat.kind == "bot" for seat in seats):
+            raise ApiError(
+                "rated_with_bots",
+                "a rated table has no bot seats: every seat is for a person",
+                "レーティング対象の卓にボットの席は置けません。全員が人の席です",
+            )
         if timeout_level not in self.settings.bot_levels():
             raise ApiError(
                 "bad_request",
@@ -127,6 +134,7 @@ class Lobby:
             rematch_id=None,
             created=created,
             version=0,
+            rated=rated,
         )
         async with self.store.write() as session:
             await add_table(session, table_row, rows)
@@ -145,6 +153,7 @@ class Lobby:
             self.cache.lock(table_id),
             clock=TableClock.load(table_row.clock, timeout_level, rows, []),
             version=0,
+            rated=rated,
         )
         self.cache.put(table)
         self.cache.changed(table_id)
@@ -256,6 +265,7 @@ class Lobby:
             "created": table.created,
             "rematch": table.rematch,
             "timeout_level": table.clock.timeout_level,
+            "rated": table.rated,
             **clock_json(table, now()),
             "seats": [
                 {

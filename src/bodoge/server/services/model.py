@@ -75,6 +75,7 @@ class Table:
     # it holds; None when unknown (the moves read after a notice): a move then takes the full
     # path, which locks the row and catches up.
     version: int | None = None
+    rated: bool = False  # whether the result updates the ratings (services/ratings.py)
 
     @property
     def players(self) -> int:

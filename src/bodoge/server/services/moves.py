@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from bodoge.engine import BodogeError, Match, StaleMove
 from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
-from bodoge.server.services import clock
+from bodoge.server.services import clock, ratings
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.model import Table, require_seat, wrong_seat
 from bodoge.server.store.models import now
@@ -114,6 +114,7 @@ class Moves:
                 await insert_move(session, **_row(match, request, seat))
                 if match.is_over():
                     await set_status(session, table_id, "over")
+                    await ratings.rate_finished(session, table)  # in the move's transaction
                 # The clocks: the mover charged, the seats now pending started.
                 await clock.settle(session, table, now(), seat, action is not None)
         except IntegrityError:
@@ -134,9 +135,9 @@ class Moves:
         is known to be what is stored (its version), the move is applied to a copy of the match
         and appended in one statement that checks the version (`queries.append_move`); the
         table then holds the copy. None (nothing changed) when the path does not apply: on
-        SQLite, a version unknown, a clock to settle, anything the cached table refuses (the
-        full path decides on what is stored), or a table found changed (another process
-        wrote)."""
+        SQLite, a version unknown, a clock to settle, a rated game's last move (rated in the
+        full path's transaction), anything the cached table refuses (the full path decides on
+        what is stored), or a table found changed (another process wrote)."""
         table = self.cache.cached(request.table_id)
         if self.store.sqlite or table is None or table.version is None:
             return None
@@ -150,6 +151,8 @@ class Moves:
             clock.check_decider(table.seats[seat], request.by)
             _decide(trial, request, seat)
         except (ApiError, BodogeError):
+            return None
+        if trial.is_over() and table.rated:  # the full path rates it, in the move's transaction
             return None
         version = table.version
         try:

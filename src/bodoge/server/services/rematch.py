@@ -96,6 +96,7 @@ async def _make(cache: TableCache, old: Table) -> str:
         rematch_of=old.id,
         rematch_id=None,
         created=now(),
+        rated=old_row.rated,  # no bot seat came with it: a rated table has none
     )
     try:
         async with cache.store.write() as session:

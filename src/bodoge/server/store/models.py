@@ -178,3 +178,45 @@ def dumps(value: Any) -> str:
 
 def now() -> float:
     return time.time()
+
+
+# ---- ratings (migration 0007; store/ratings.py) ---------------------------------------------
+
+
+class RatingRow(Base):
+    """An account's rating at one game (Weng-Lin's mu and sigma), and its counts."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatingChangeRow(Base):
+    """One account's rating change by one finished rated table: the history that the profile
+    charts and `bodoge ratings recompute` checks."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        # a table rates each account once, however many times its end is written
+        UniqueConstraint("table_id", "account_id", name="uq_rating_changes_table_account"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    account_id: Mapped[str] = mapped_column(String(36), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int] = mapped_column(Integer)
+    team: Mapped[int] = mapped_column(Integer)  # the side it was rated in (its seat, or its team)
+    rank: Mapped[int] = mapped_column(Integer)  # the side's rank as rated: 1 is best; leavers last
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    ordinal_after: Mapped[float] = mapped_column(Float)  # mu - 3 sigma: what boards sort by
+    created: Mapped[float] = mapped_column(Float)

@@ -1,5 +1,6 @@
 // The page: the header (home link, language button) and the hash routes
-//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME.
+//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME,
+//   #/ratings/GAME, #/games/finished?game=GAME, #/player/ID-or-NAME, #/tables/mine.
 // Each route is a page object {render(), destroy()}; render() runs again when the language
 // changes, so every word follows it.
 import { accountArea, accountPage } from "./account.js";
@@ -9,6 +10,9 @@ import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 import { onAccount, refresh as refreshAccount } from "./session.js";
 import { tablePage } from "./table.js";
+import { boardPage, finishedPage } from "./ratings.js";
+import { allTablesPage, profilePage } from "./profile.js";
+import { noticesElement, render as renderNotices, startNotices } from "./notices.js";
 import { homeLink } from "./views.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
 
@@ -19,6 +23,10 @@ const ROUTES = [
   [/^\/replay\/([\w-]+)$/, (main, m, query) => replayPage(main, m[1], query)],
   [/^\/rules\/([\w-]+)$/, (main, m) => rulesPage(main, m[1])],
   [/^\/account$/, (main) => accountPage(main)],
+  [/^\/ratings\/([\w-]+)$/, (main, m) => boardPage(main, m[1])],
+  [/^\/games\/finished$/, (main, m, query) => finishedPage(main, query)],
+  [/^\/player\/([^/]+)$/, (main, m) => profilePage(main, m[1])],
+  [/^\/tables\/mine$/, (main) => allTablesPage(main)],
 ];
 
 let page = null;
@@ -59,6 +67,14 @@ function header() {
     h("span", { class: "tagline" }, t("tagline")),
     accountArea(),
     h(
+      "nav",
+      { class: "bar-links" },
+      h("a", { href: "#/ratings/collect" }, t("nav_boards")),
+      h("a", { href: "#/games/finished" }, t("nav_finished")),
+      h("a", { href: "#/tables/mine" }, t("nav_all_tables")),
+    ),
+    noticesElement(),
+    h(
       "button",
       {
         type: "button",
@@ -72,6 +88,7 @@ function header() {
   );
   document.documentElement.lang = lang;
   document.title = t("page_title");
+  renderNotices(); // the title again, with the count of tables waiting for this person
 }
 
 onLang(() => {
@@ -86,3 +103,4 @@ onAccount(() => {
 header();
 route();
 refreshAccount().catch(() => {}); // signed in or not: the header follows (onAccount)
+startNotices();

@@ -4,6 +4,7 @@
 //   replaced from params; lang: the page's language; setLang(l); onLang(fn): called on a switch.
 import { loadLang, saveLang } from "./store.js";
 import accounts from "./words/accounts.js";
+import ratingsWords from "./words/ratings.js";
 
 // The page's own words; each feature's words are a module of their own in words/ ({en, ja}),
 // listed in PARTS below, so that features add words without touching this table.
@@ -226,7 +227,7 @@ const PAGE = {
   },
 };
 
-const PARTS = [PAGE, accounts];
+const PARTS = [PAGE, accounts, ratingsWords];
 
 function merged(which) {
   const words = {};

@@ -119,6 +119,7 @@ export function lobbyPage(main) {
       timeoutLevel: old?.timeoutLevel || "easy",
       public: old ? old.public : true,
       spectators: old ? old.spectators : true,
+      rated: old ? Boolean(old.rated) : false,
     };
   };
 
@@ -262,6 +263,7 @@ export function lobbyPage(main) {
           h("legend", {}, t("who_may_come")),
           checkbox("public", t("public_table"), f),
           checkbox("spectators", t("allow_spectators"), f),
+          checkbox("rated", t("rated_table"), f),
         ),
         state.error ? h("p", { class: "error", role: "alert" }, errorText(state.error)) : null,
         h("button", { type: "submit", class: "primary create-submit", disabled: state.busy }, t("create")),
@@ -287,6 +289,7 @@ export function lobbyPage(main) {
       public: f.public,
       spectators: f.spectators,
     };
+    if (f.rated) body.rated = true; // the server refuses bot seats at a rated table
     if (f.clock.kind === "realtime") {
       body.clock = { kind: "realtime", bank: f.clock.bank, increment: f.clock.increment };
       body.timeout_level = f.timeoutLevel;

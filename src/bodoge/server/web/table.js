@@ -10,6 +10,7 @@ import { saveSeat, seatAt } from "./store.js";
 import { actionsPanel } from "./table/actions.js";
 import { logPanel } from "./table/log.js";
 import { linksPanel, resultPanel } from "./table/result.js";
+import { ratingsPanel } from "./ratings.js";
 import { seatsPanel } from "./table/seats.js";
 import { invitePanel, turnLine } from "./table/turn.js";
 import { drawBoard, drawingModule, homeLink, loadTable, seatNames } from "./views.js";
@@ -68,6 +69,7 @@ export function tablePage(main, tableId) {
   const log = logPanel(table);
   const result = resultPanel(table);
   const links = linksPanel(table);
+  const ratings = ratingsPanel(table);
   const parts = {
     title: h("h1", {}),
     online: h("span", { class: "online" }),
@@ -78,7 +80,7 @@ export function tablePage(main, tableId) {
   // ---- the frame ------------------------------------------------------------------------
 
   const build = () => {
-    parts.play = h("div", { class: "play" }, parts.board, actions.element, result.element);
+    parts.play = h("div", { class: "play" }, parts.board, actions.element, result.element, ratings.element);
     main.replaceChildren(
       h(
         "div",
@@ -110,6 +112,7 @@ export function tablePage(main, tableId) {
     actions.render();
     log.render();
     result.render();
+    ratings.render();
     links.render();
   };
 
@@ -264,6 +267,7 @@ export function tablePage(main, tableId) {
     actions.render();
     links.render();
     result.render();
+    ratings.render();
     parts.online.hidden = true;
     main.querySelector(".table-page").dataset.ply = update.ply;
   };

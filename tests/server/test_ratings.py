@@ -1,0 +1,164 @@
+"""Ratings through the HTTP API, on SQLite and PostgreSQL: a rated table of accounts played to
+its end rates every seat (openskill's own numbers), in the transaction of the last move; unrated,
+bot and guest tables change nothing; a leaver ranks last; the boards, the profile, a person's
+tables across devices and the turn notices read what is stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts_kit import add_device, make_account
+from fastapi.testclient import TestClient
+from openskill.models import PlackettLuce
+from serverkit import guest, new_table, play_first_actions, prompt, seat_header
+from sqlalchemy import create_engine, update
+
+from bodoge.cli.main import main
+from bodoge.server.store.models import RatingRow
+
+GAME = "koremon_evolution"
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def rated_table(
+    client: TestClient, tokens: list[str], game: str = GAME, rated: bool = True, **extra: Any
+) -> tuple[str, list[str]]:
+    """A started table of the tokens' persons, the first making it: its id and credentials."""
+    seats = [{"kind": "me"}] + [{"kind": "open"}] * (len(tokens) - 1)
+    created = new_table(client, bearer(tokens[0]), game, seats, rated=rated, **extra)
+    table_id = created["table"]["id"]
+    credentials = [created["credential"]]
+    for token in tokens[1:]:
+        joined = client.post(f"/api/tables/{table_id}/join", headers=bearer(token), json={})
+        assert joined.status_code == 200, joined.text
+        credentials.append(joined.json()["credential"])
+    return table_id, credentials
+
+
+def changes(client: TestClient, table_id: str) -> list[dict[str, Any]]:
+    answer = client.get(f"/api/tables/{table_id}/ratings")
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def result(client: TestClient, table_id: str, credential: str) -> dict[str, Any]:
+    return prompt(client, table_id, credential)["view"]["result"]  # type: ignore[no-any-return]
+
+
+def test_a_rated_table_of_accounts_rates_both_as_openskill_does(client: TestClient) -> None:
+    (aki, aki_id), (ben, ben_id) = make_account(client, "Aki"), make_account(client, "Ben")
+    table_id, credentials = rated_table(client, [aki, ben])
+    assert client.get(f"/api/tables/{table_id}").json()["rated"] is True
+    play_first_actions(client, table_id, credentials)
+    ranks = result(client, table_id, credentials[0])["ranks"]
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
+    found = changes(client, table_id)
+    assert [row["account_id"] for row in found] == [aki_id, ben_id]
+    for row, (want,) in zip(found, expected, strict=True):
+        assert (row["after"]["mu"], row["after"]["sigma"]) == (want.mu, want.sigma)
+        assert row["before"]["mu"] == model.mu and row["rank"] == ranks[row["seat"]]
+    board = client.get(f"/api/ratings/{GAME}").json()
+    assert board["min_games"] == 5 and board["players"] == []  # one game is not enough
+    profile = client.get(f"/api/players/{aki_id}").json()
+    assert profile["name"] == "Aki"
+    (rating,) = profile["games"]
+    assert rating["games"] == 1 and rating["mu"] == found[0]["after"]["mu"]
+    assert rating["wins"] == (1 if ranks[0] == 1 else 0)
+    assert [change["table_id"] for change in rating["history"]] == [table_id]
+    assert profile["recent"][0]["table_id"] == table_id
+    assert client.get("/api/players/Ben").json()["account_id"] == ben_id  # by display name
+    listed = client.get("/api/finished", params={"game": GAME}).json()
+    assert [table["table_id"] for table in listed] == [table_id]
+    assert client.get("/api/finished", params={"game": "collect"}).json() == []
+
+
+def test_unrated_bot_and_guest_tables_change_nothing(client: TestClient) -> None:
+    (aki, aki_id), (ben, _) = make_account(client, "Aki"), make_account(client, "Ben")
+    unrated, credentials = rated_table(client, [aki, ben], rated=False)
+    play_first_actions(client, unrated, credentials)
+    guest_token = guest(client, "Cho")["Authorization"].split()[1]
+    with_guest, credentials = rated_table(client, [aki, guest_token])
+    play_first_actions(client, with_guest, credentials)
+    assert changes(client, unrated) == [] and changes(client, with_guest) == []
+    assert client.get(f"/api/players/{aki_id}").json()["games"] == []
+    refused = client.post(
+        "/api/tables",
+        headers=bearer(aki),
+        json={"game": GAME, "players": 2, "seats": [{"kind": "me"}, {"kind": "bot",
+              "level": "random"}], "rated": True},
+    )  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["error"]["code"] == "rated_with_bots"
+    assert refused.json()["error"]["message"]["ja"]
+
+
+def test_a_leaver_ranks_last(client: TestClient) -> None:
+    tokens = [make_account(client, name)[0] for name in ("Aki", "Ben", "Cho")]
+    table_id, credentials = rated_table(client, tokens)
+    left = client.post(f"/api/tables/{table_id}/leave", headers=seat_header(credentials[0]))
+    assert left.status_code == 200, left.text
+    play_first_actions(client, table_id, [credentials[1], credentials[1], credentials[2]])
+    found = changes(client, table_id)
+    assert len(found) == 3
+    assert found[0]["rank"] == 3 and all(row["rank"] < 3 for row in found[1:])
+    assert found[0]["after"]["mu"] < found[0]["before"]["mu"]
+
+
+def test_a_person_finds_their_tables_and_turns_across_devices(client: TestClient) -> None:
+    (aki, aki_id), (ben, _) = make_account(client, "Aki"), make_account(client, "Ben")
+    laptop = add_device(client, "Aki", aki_id)
+    table_id, credentials = rated_table(client, [aki, ben])
+    mine = client.get("/api/me/tables", headers=bearer(laptop)).json()
+    assert [table["table_id"] for table in mine] == [table_id]
+    pending = prompt(client, table_id, credentials[0])["pending"]
+    waiting = client.get("/api/me/waiting", headers=bearer(laptop)).json()
+    assert [table["table_id"] for table in waiting] == ([table_id] if 0 in pending else [])
+    ben_waiting = client.get("/api/me/waiting", headers=bearer(ben)).json()
+    assert [table["table_id"] for table in ben_waiting] == ([table_id] if 1 in pending else [])
+    assert client.get("/api/me/waiting").status_code == 401
+
+
+def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
+    client: TestClient, capsys: Any
+) -> None:
+    accounts = [make_account(client, name) for name in ("Aki", "Ben", "Cho", "Dai")]
+    tokens = [token for token, _ in accounts]
+    teams, credentials = rated_table(client, tokens, "collect", options={"team_mode": "on"})
+    play_first_actions(client, teams, credentials)
+    view = result(client, teams, credentials[0])
+    model = PlackettLuce()
+    sides = view["teams"]
+    ranks = [min(view["ranks"][seat] for seat in side) for side in sides]
+    expected = model.rate([[model.rating() for _ in side] for side in sides], ranks=ranks)
+    found = {row["seat"]: row for row in changes(client, teams)}
+    for side, rated in zip(sides, expected, strict=True):
+        for seat, want in zip(sorted(side), rated, strict=True):
+            assert (found[seat]["after"]["mu"], found[seat]["after"]["sigma"]) == (
+                want.mu,
+                want.sigma,
+            )
+    # a second game from those ratings, then the recompute gives the same numbers
+    again, credentials = rated_table(client, tokens[:2])
+    play_first_actions(client, again, credentials)
+    url = client.app.state.server.settings.sync_url()  # type: ignore[attr-defined]
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 0
+    assert "2 rated results replayed, 6 ratings rebuilt, 0 stored numbers differed" in (
+        capsys.readouterr().out
+    )
+    engine = create_engine(url)
+    with engine.begin() as connection:  # a rating changed behind the model's back
+        connection.execute(update(RatingRow).values(mu=RatingRow.mu + 1))
+    engine.dispose()
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 1
+    assert main(["ratings", "recompute", "--db", url]) == 0
+    assert main(["ratings", "recompute", "--check", "--db", url]) == 0
+    aki = client.get(f"/api/players/{accounts[0][1]}").json()["games"]
+    assert {rating["game"] for rating in aki} == {"collect", GAME}
+    capsys.readouterr()
+    assert main(["ratings", "top", "collect", "--min-games", "1", "--db", url]) == 0
+    printed = capsys.readouterr().out
+    assert all(name in printed for name in ("Aki", "Ben", "Cho", "Dai"))
