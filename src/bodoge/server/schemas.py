@@ -116,6 +116,7 @@ class TableIn(Strict):
     timeout_level: str = Field(
         default="normal", max_length=32, description="the bot level that takes a seat on timeout"
     )
+    hints: bool = Field(default=False, description="seats may ask for hints (casual, with a bot)")
 
 
 class SeatOut(BaseModel):

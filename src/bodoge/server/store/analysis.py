@@ -29,6 +29,12 @@ class AnalysisStore:
             row.ply, row.status, row.done, row.total = ply, "queued", 0, total
             row.result, row.updated = None, now()
 
+    async def total(self, table_id: str, seat: int, level: str, total: int) -> None:
+        async with self.store.write() as session:
+            row = await session.get(AnalysisRow, (table_id, seat, level))
+            if row is not None:
+                row.total, row.status, row.updated = total, "running", now()
+
     async def progress(self, table_id: str, seat: int, level: str, done: int) -> None:
         async with self.store.write() as session:
             await session.execute(

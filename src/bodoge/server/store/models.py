@@ -115,7 +115,6 @@ class LeaseRow(Base):
     until: Mapped[float] = mapped_column(Float)
 
 
-
 class AnalysisRow(Base):
     """One seat's analysis at a table by the search at a level (migration 0008): queued,
     running (`done` of `total` items), ready (`result`: the analysis's JSON) or failed. `ply`
@@ -142,6 +141,7 @@ class TableHintsRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     hints: Mapped[bool] = mapped_column(Boolean)
+
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
