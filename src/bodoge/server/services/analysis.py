@@ -206,7 +206,7 @@ def reason(found: dict[str, Any]) -> dict[str, str]:
     """The hint's one line in each language: what the move does in the game's words (its first
     sentence as the seat foresees it, else the move's own words) and the chance it keeps."""
     percent = round(100 * found["chance"])
-    lines = {}
+    lines: dict[str, str] = {}
     for lang in ("en", "ja"):
         said = found["events"].get(lang) or []
         what = said[0] if said else found["label"][lang]
