@@ -117,6 +117,7 @@ export function lobbyPage(main) {
       timeoutLevel: old?.timeoutLevel || "easy",
       public: old ? old.public : true,
       spectators: old ? old.spectators : true,
+      hints: old ? old.hints : false,
     };
   };
 
@@ -260,6 +261,7 @@ export function lobbyPage(main) {
           h("legend", {}, t("who_may_come")),
           checkbox("public", t("public_table"), f),
           checkbox("spectators", t("allow_spectators"), f),
+          checkbox("hints", t("hints_option"), f),
         ),
         state.error ? h("p", { class: "error", role: "alert" }, errorText(state.error)) : null,
         h("button", { type: "submit", class: "primary create-submit", disabled: state.busy }, t("create")),
@@ -285,6 +287,7 @@ export function lobbyPage(main) {
       public: f.public,
       spectators: f.spectators,
     };
+    if (f.hints) body.hints = true; // casual tables with a bot (words/analysis.js)
     if (f.clock.kind === "realtime") {
       body.clock = { kind: "realtime", bank: f.clock.bank, increment: f.clock.increment };
       body.timeout_level = f.timeoutLevel;
