@@ -13,7 +13,8 @@ import { errorText } from "./views.js";
 const POLL_MS = 800;
 const LEVELS = ["easy", "normal", "hard"];
 const COLORS = ["#2a6fdb", "#d2523f", "#3c9a4f", "#9a4fb0", "#d9a51c", "#1f9b9b"];
-const W = 640;
+const MIN_W = 640;
+const PER_PLY = 7; // room per step, so each point can be clicked (a long game scrolls sideways)
 const H = 170;
 const PAD = 24;
 
@@ -78,6 +79,7 @@ export function analysisPanel(replay, level) {
 
   const chart = (analysis) => {
     const last = Math.max(1, replay.s.answer?.steps ?? 1, ...analysis.steps.map((step) => step.ply));
+    const W = Math.max(MIN_W, 2 * PAD + PER_PLY * last);
     const x = (ply) => PAD + ((W - 2 * PAD) * ply) / last;
     const y = (chance) => H - PAD - (H - 2 * PAD) * chance;
     const seat = analysis.seats[0];
@@ -118,7 +120,7 @@ export function analysisPanel(replay, level) {
           {
             cx: x(step.ply),
             cy: y(step.after[seat]),
-            r: step.mark ? 5 : 3.5,
+            r: step.mark ? 3.5 : 2.8,
             class: `chart-point ${step.kind}${step.mark ? ` ${step.mark}` : ""}${step.ply === replay.s.step ? " current" : ""}`,
             fill: COLORS[seat % COLORS.length],
             tabindex: 0,
@@ -149,7 +151,7 @@ export function analysisPanel(replay, level) {
       { class: "win-chart" },
       svg(
         "svg",
-        { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("win_chance_chart", { name: names[seat] ?? "" }) },
+        { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "group", "aria-label": t("win_chance_chart", { name: names[seat] ?? "" }) },
         items,
       ),
       h("figcaption", {}, t("win_chance_chart", { name: names[seat] ?? "" })),
@@ -204,7 +206,7 @@ export function analysisPanel(replay, level) {
       }
     }
     const next = nextDecision(analysis);
-    if (next) lines.push(h("p", { class: "suggested" }, t("suggested_next", { move: next.preferred.label[lang] })));
+    if (next) lines.push(h("p", { class: "suggested-next" }, t("suggested_next", { move: next.preferred.label[lang] })));
     return lines.length ? h("div", { class: "analysis-step" }, lines) : null;
   };
 
@@ -346,9 +348,25 @@ export function analysisPanel(replay, level) {
   };
 }
 
-// Mark the elements of a drawn board that offer `notation` (a suggestion, a hint).
+// Mark the elements of a drawn board that offer `notation` (a suggestion, a hint), and again
+// whenever the board is drawn anew (a change of its width redraws it: views.js).
+const marking = new WeakMap(); // board -> {notation, cls}
 export function markSuggested(root, notation, cls = "suggested") {
-  for (const element of root.querySelectorAll(`[data-action]`)) {
-    if (element.getAttribute("data-action") === notation) element.classList.add(cls);
+  if (!marking.has(root)) {
+    new MutationObserver(() => applyMark(root)).observe(root, { childList: true });
+  }
+  marking.set(root, { notation, cls });
+  applyMark(root);
+}
+
+export function unmarkSuggested(root) {
+  marking.set(root, null);
+}
+
+function applyMark(root) {
+  const mark = marking.get(root);
+  if (!mark) return;
+  for (const element of root.querySelectorAll("[data-action]")) {
+    if (element.getAttribute("data-action") === mark.notation) element.classList.add(mark.cls);
   }
 }

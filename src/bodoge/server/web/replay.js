@@ -109,7 +109,8 @@ export function replayPage(main, tableId, query) {
 
   const render = () => {
     // the control that had the focus keeps it across the redraw (keyboard stepping)
-    const focused = main.contains(document.activeElement) ? document.activeElement.className : null;
+    // (getAttribute: an SVG element's className is not a string)
+    const focused = main.contains(document.activeElement) ? document.activeElement.getAttribute("class") : null;
     draw();
     if (focused) main.querySelector(`.replay-controls .${focused.split(" ")[0]}`)?.focus();
   };

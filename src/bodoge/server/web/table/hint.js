@@ -2,7 +2,7 @@
 // the seat to move, the search's best move from the seat's own view (POST /api/tables/ID/hint,
 // thought in a worker process), marked on the board where the drawing offers it ("hinted"),
 // and its one-line reason in the game's words. Nothing is shown at a table without hints.
-import { markSuggested } from "../analysis.js";
+import { markSuggested, unmarkSuggested } from "../analysis.js";
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { lang, t } from "../i18n.js";
@@ -60,6 +60,7 @@ export function hintPanel(table) {
   const mark = (board) => {
     const shown = current();
     if (shown) markSuggested(board, shown.notation, "hinted");
+    else unmarkSuggested(board);
   };
 
   return { element, render, mark };
