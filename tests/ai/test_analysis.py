@@ -95,6 +95,22 @@ def test_the_preferred_move_played_loses_nothing(registered: str) -> None:
     assert step.loss == 0.0 and step.mark is None and step.before == step.after
 
 
+def test_a_mark_is_a_loss_beyond_twice_its_noise(registered: str) -> None:
+    """A loss within two standard errors of the paired measure is noise, not marked; the
+    error is measured (not zero) where the move played is not the preferred one."""
+    match = played_out("toy_sealed_bids", 3, 5, ["random"] * 3)
+    steps = [s for s in analyze(match, None, level=40, seed=2).steps if s.kind == DECISION]
+    others = [s for s in steps if s.played != s.preferred]
+    assert others and any(s.error > 0 for s in others)
+    for step in steps:
+        if step.played == step.preferred:
+            assert step.error == 0.0 and step.mark is None
+        elif step.loss < 2 * step.error:
+            assert step.mark is None
+        else:
+            assert step.mark == mark_for(step.loss)
+
+
 # ---- coverage, chance steps and JSON ----------------------------------------------------
 
 

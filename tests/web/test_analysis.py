@@ -15,9 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import running_server
 from playwright.sync_api import Page, expect
 from webkit import console_errors, set_name
+
+from conftest import running_server
 
 LEVEL = "3"
 

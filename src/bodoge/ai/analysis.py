@@ -41,8 +41,10 @@ from bodoge.engine.langs import LANGS
 from bodoge.engine.match import Decision
 
 # A move is marked by the chance to win it loses against the search's preferred move, as a
-# share of the win: at least 0.20 a blunder, 0.10 a mistake, 0.05 an inaccuracy.
+# share of the win: at least 0.20 a blunder, 0.10 a mistake, 0.05 an inaccuracy; and only when
+# that loss is at least SIGNIFICANT standard errors of the paired measure (else it is noise).
 MARKS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+SIGNIFICANT = 2.0
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 DEFAULT_LEVEL = "normal"
 PAIRED_SHARE = 2  # a move played that the search does not prefer: iterations/2 paired rounds
@@ -116,6 +118,7 @@ class Step:
     loss: float = 0.0  # decisions: the seat's chance lost against the preferred move
     mark: str | None = None  # decisions: inaccuracy, mistake, blunder or None
     samples: tuple[int, int] = (0, 0)  # decisions: simulated games of (played, preferred)
+    error: float = 0.0  # decisions: the standard error of `loss` (paired rounds)
     what: dict[str, list[str]] = field(default_factory=dict)  # chance: events as seat saw them
 
     @property
@@ -137,6 +140,7 @@ class Step:
             data["played"] = self.played.to_json()
             data["preferred"] = self.preferred.to_json()
             data["loss"] = round(self.loss, 4)
+            data["error"] = round(self.error, 4)
             data["mark"] = self.mark
             data["samples"] = {"played": self.samples[0], "preferred": self.samples[1]}
         else:
@@ -465,6 +469,7 @@ class _Walker:
             root = _Node()
         searched = probe.tallies.get(WHOLE)  # with a time budget, what the search managed
         whole = searched.count if searched is not None else self.iterations
+        error = 0.0
         if played == preferred and len(candidates) > 1:
             best = chosen = probe.tallies[preferred]
         else:
@@ -472,6 +477,7 @@ class _Walker:
             pairs = whole if len(candidates) == 1 else max(whole // PAIRED_SHARE, 1)
             measured = probe.compare(state, seat, root, measure, pairs)
             best, chosen = measured[0], measured[-1]
+            error = probe.paired_error() if played != preferred else 0.0
         before, after = tuple(best.chances()), tuple(chosen.chances())
         loss = max(0.0, before[seat] - after[seat])
         moves = self._moves(state, seat)
@@ -487,7 +493,8 @@ class _Walker:
             played=moves[played],
             preferred=moves[preferred],
             loss=loss,
-            mark=mark_for(loss),
+            mark=mark_for(loss) if loss >= SIGNIFICANT * error else None,
+            error=error,
             samples=(chosen.count, best.count),
         )
 
