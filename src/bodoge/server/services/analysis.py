@@ -170,7 +170,7 @@ class Analyses:
             raise ApiError(
                 "no_hints",
                 "this table was made without hints (the table option hints)",
-                "この卓はヒントなしで作られました（卓のオプション hints）",
+                "この卓はヒントなしで作られました",
             )
         if table.status != "playing":
             raise ApiError(
