@@ -14,6 +14,7 @@ from bodoge.ai.analysis import (
     DECISION,
     MARKS,
     AnalysisError,
+    Parts,
     analyze,
     foreseen,
     level_iterations,
@@ -109,6 +110,19 @@ def test_a_mark_is_a_loss_beyond_twice_its_noise(registered: str) -> None:
             assert step.mark is None
         else:
             assert step.mark == mark_for(step.loss)
+
+
+def test_an_analysis_in_parts_in_any_order_is_the_whole_one(registered: str) -> None:
+    """The server's workers each run some parts of the plan: put together, in any order, they
+    give what one `analyze` gives."""
+    match = played_out("toy_sealed_bids", 3, 6, ["random"] * 3)
+    whole = analyze(match.record(), None, level=20, seed=5).to_json()
+    record = match.record()
+    total = Parts(record, None, 20, None, 5).total
+    steps = []
+    for start in reversed(range(0, total, 3)):  # each part from a fresh Parts, last first
+        steps.extend(Parts(record, None, 20, None, 5).run(start, start + 3))
+    assert Parts(record, None, 20, None, 5).finish(steps).to_json() == whole
 
 
 # ---- coverage, chance steps and JSON ----------------------------------------------------
