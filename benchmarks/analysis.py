@@ -1,22 +1,33 @@
 """Is the analysis sane, and what does it cost? Bot games analysed from every seat.
 
     python benchmarks/analysis.py                       # every game, 1 game each, 4 players
-    python benchmarks/analysis.py collect koremon_trick --games 2 --level normal
+    python benchmarks/analysis.py collect koremon_trick --games 4 --level normal
+    python benchmarks/analysis.py koremon_auction --lineup hard,random,random --games 2
 
-Each game is played by the line-up hard, normal, easy, random (rotated by one seat a game,
-seeds 0, 1, ...) and analysed from every seat at `--level` (default: the analysis's own default).
-Per game it prints, for each bot: decisions analysed, marked moves (inaccuracies, mistakes and
-blunders) and mistakes (mistakes and blunders) per seat, and the average loss of chance to win
-per decision; then the ratio of random's mistakes to hard's (target: at least 3) and whether
-hard < normal < easy in loss (expected except in Monster Evolution and Hunt the Monster, where
-decisions hardly change results: docs/ai.md, "Strength"), and the CPU seconds of analysing one
-seat of one game, the most of the games played (target: under 60 s at the default level),
-and of all its seats.
+Each game is played by the line-up (default hard, normal, easy, random; rotated by one seat a
+game, seeds 0, 1, ...) and analysed from every seat at `--level` (default: the analysis's own).
+A move is marked only when its loss is past a threshold and beyond two standard errors of its
+paired measure (docs/ai.md, "Analysis"), so noise does not make marks. Per game it prints, for
+each bot: decisions analysed, marks and mistakes (mistakes and blunders) per seat, the average
+loss of chance to win per decision with its standard error (over the decisions); then
+
+- random/hard: random's mistakes per seat over hard's, and whether the target (at least 3x)
+  holds: "holds" when the ratio is at least 3 and random's count is beyond two standard errors
+  (over the seats' counts) above 3x hard's, "fails" when it is two standard errors below, else
+  "unresolved" (more games);
+- h < n < e: each neighbour's average loss compared, "<" or ">" when the difference is beyond
+  two standard errors, "≈" when not; "yes" when both are "<", "no" when one is ">", else
+  "unresolved" (expected to fail in Monster Evolution and Hunt the Monster, where decisions
+  hardly change results: docs/ai.md, "Strength");
+- the CPU seconds of playing the games (the bots' own searches: `hard` is costly, and is no
+  part of an analysis) and of analysing one seat of one game (the most of the games played:
+  target under 60 s at the default level).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections import defaultdict
 
@@ -26,6 +37,7 @@ from bodoge.engine import Match, game_ids
 
 LINEUP = ("hard", "normal", "easy", "random")
 NO_TARGET = {"koremon_evolution", "koremon_hunt"}  # pure dice, or nearly (docs/ai.md)
+Z = 2.0  # standard errors a difference must exceed to count
 
 
 def play(game: str, players: int, seed: int, lineup: list[str]) -> Match:
@@ -35,73 +47,105 @@ def play(game: str, players: int, seed: int, lineup: list[str]) -> Match:
     return match
 
 
-def bench(game: str, players: int, games: int, level: str) -> dict[str, object]:
-    decisions: dict[str, int] = defaultdict(int)
-    loss: dict[str, float] = defaultdict(float)
-    marked: dict[str, int] = defaultdict(int)
-    mistakes: dict[str, int] = defaultdict(int)
-    seats: dict[str, int] = defaultdict(int)
-    cpu: list[float] = []  # seconds of analysing one game from every seat
+def mean_error(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error (0 with fewer than two values)."""
+    if not values:
+        return 0.0, 0.0
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return mean, math.sqrt(variance / len(values))
+
+
+def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ...]) -> dict:  # type: ignore[type-arg]
+    losses: dict[str, list[float]] = defaultdict(list)  # per decision
+    marked: dict[str, list[float]] = defaultdict(list)  # per seat
+    mistakes: dict[str, list[float]] = defaultdict(list)  # per seat
+    play_cpu = 0.0
+    seat_cpu: list[float] = []
     for index in range(games):
-        lineup = [LINEUP[(seat + index) % len(LINEUP)] for seat in range(players)]
-        match = play(game, players, index, lineup)
+        seats = [lineup[(seat + index) % len(lineup)] for seat in range(players)]
         start = time.process_time()
-        analysis = analyze(match, None, level, seed=index)
-        cpu.append(time.process_time() - start)
-        for seat, bot in enumerate(lineup):
-            seats[bot] += 1
-            for step in analysis.for_seat(seat):
-                if step.kind != DECISION:
-                    continue
-                decisions[bot] += 1
-                loss[bot] += step.loss
-                marked[bot] += step.mark is not None
-                mistakes[bot] += step.mark in ("mistake", "blunder")
+        match = play(game, players, index, seats)
+        play_cpu += time.process_time() - start
+        for seat, bot in enumerate(seats):
+            start = time.process_time()
+            analysis = analyze(match, [seat], level, seed=index)
+            seat_cpu.append(time.process_time() - start)
+            decisions = [s for s in analysis.for_seat(seat) if s.kind == DECISION]
+            losses[bot].extend(s.loss for s in decisions)
+            marked[bot].append(sum(s.mark is not None for s in decisions))
+            mistakes[bot].append(sum(s.mark in ("mistake", "blunder") for s in decisions))
     return {
-        "bots": [bot for bot in LINEUP if seats[bot]],
-        "decisions": decisions,
-        "loss": {bot: loss[bot] / decisions[bot] if decisions[bot] else 0.0 for bot in seats},
-        "marked": {bot: marked[bot] / seats[bot] for bot in seats},
-        "mistakes": {bot: mistakes[bot] / seats[bot] for bot in seats},
-        "cpu": max(cpu),
+        "bots": [bot for bot in lineup if bot in marked],
+        "losses": losses,
+        "marked": marked,
+        "mistakes": mistakes,
+        "play_cpu": play_cpu,
+        "seat_cpu": max(seat_cpu),
     }
+
+
+def ratio_verdict(hard: list[float], random: list[float]) -> tuple[str, str]:
+    h, h_error = mean_error(hard)
+    r, r_error = mean_error(random)
+    ratio = f"{r / h:.1f}x" if h else ("∞" if r else "-")
+    margin = r - 3 * h
+    error = math.hypot(r_error, 3 * h_error)
+    if margin > Z * error and r > 0:
+        return ratio, "holds"
+    if margin < -Z * error:
+        return ratio, "fails"
+    return ratio, "unresolved"
+
+
+def order_verdict(losses: dict[str, list[float]]) -> str:
+    signs = []
+    for better, worse in (("hard", "normal"), ("normal", "easy")):
+        if not losses.get(better) or not losses.get(worse):
+            return "-"
+        a, a_error = mean_error(losses[better])
+        b, b_error = mean_error(losses[worse])
+        difference, error = b - a, math.hypot(a_error, b_error)
+        signs.append("<" if difference > Z * error else ">" if difference < -Z * error else "≈")
+    verdict = "yes" if signs == ["<", "<"] else "no" if ">" in signs else "unresolved"
+    return f"{verdict} (h {signs[0]} n {signs[1]} e)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games_to_run", nargs="*", metavar="GAME", help="default: every game")
     parser.add_argument("--games", type=int, default=1, help="games of each (default 1)")
-    parser.add_argument("--players", type=int, default=4, help="players (default 4)")
+    parser.add_argument("--players", type=int, help="players (default: the line-up's)")
+    parser.add_argument("--lineup", default=",".join(LINEUP), help="bots, comma-separated")
     parser.add_argument("--level", default=DEFAULT_LEVEL, help="analysis level")
     args = parser.parse_args()
-    print(f"line-up {', '.join(LINEUP[: args.players])} (rotated), {args.players} players, "
+    lineup = tuple(args.lineup.split(","))
+    players = args.players or len(lineup)
+    print(f"line-up {', '.join(lineup)} (rotated), {players} players, "
           f"{args.games} game(s) each, analysis level {args.level}")  # fmt: skip
     header = (
-        "| game | decisions (h/n/e/r) | marked per seat (h/n/e/r) | mistakes per seat (h/r) "
-        "| random/hard | loss per decision (h/n/e/r) | h < n < e | CPU s: one seat, all |"
+        "| game | decisions | marked per seat | mistakes per seat | random/hard "
+        "| loss per decision (± s.e.) | h < n < e | CPU s: play, one seat |"
     )
     print(header)
     print("|---" * (header.count("|") - 1) + "|")
     for game in args.games_to_run or game_ids():
-        found = bench(game, args.players, args.games, args.level)
-        bots = found["bots"]
-        assert isinstance(bots, list)
-        loss = found["loss"]
-        marked = found["marked"]
-        mistakes = found["mistakes"]
-        decisions = found["decisions"]
-        assert isinstance(loss, dict) and isinstance(marked, dict)
-        assert isinstance(mistakes, dict) and isinstance(decisions, dict)
-        hard, random = mistakes.get("hard", 0.0), mistakes.get("random", 0.0)
-        ratio = f"{random / hard:.1f}x" if hard else ("∞" if random else "-")
-        ordered = loss.get("hard", 0) < loss.get("normal", 0) < loss.get("easy", 0)
-        verdict = ("yes" if ordered else "no") + (" (no target)" if game in NO_TARGET else "")
+        found = bench(game, players, args.games, args.level, lineup)
+        bots: list[str] = found["bots"]
+        losses, marked, mistakes = found["losses"], found["marked"], found["mistakes"]
+        ratio, holds = ratio_verdict(mistakes.get("hard", []), mistakes.get("random", []))
+        order = order_verdict(losses)
+        if game in NO_TARGET:
+            order += " (no target)"
+        loss = "/".join("{:.3f}±{:.3f}".format(*mean_error(losses[b])) for b in bots)
         print(
-            f"| {game} | {'/'.join(str(decisions[b]) for b in bots)} "
-            f"| {'/'.join(f'{marked[b]:.1f}' for b in bots)} "
-            f"| {hard:.1f}/{random:.1f} | {ratio} "
-            f"| {'/'.join(f'{loss[b]:.3f}' for b in bots)} | {verdict} "
-            f"| {float(found['cpu']) / args.players:.1f}, {found['cpu']:.1f} |",
+            f"| {game} | {'/'.join(f'{b[0]}:{len(losses[b])}' for b in bots)} "
+            f"| {'/'.join(f'{mean_error(marked[b])[0]:.1f}' for b in bots)} "
+            f"| {'/'.join(f'{mean_error(mistakes[b])[0]:.1f}' for b in bots)} "
+            f"| {ratio} {holds} | {loss} | {order} "
+            f"| {found['play_cpu']:.0f}, {found['seat_cpu']:.1f} |",
             flush=True,
         )
 

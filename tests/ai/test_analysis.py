@@ -14,6 +14,7 @@ from bodoge.ai.analysis import (
     DECISION,
     MARKS,
     AnalysisError,
+    Parts,
     analyze,
     foreseen,
     level_iterations,
@@ -93,6 +94,35 @@ def test_the_preferred_move_played_loses_nothing(registered: str) -> None:
     step = analyze(text, [0], level=200, seed=3).for_seat(0)[0]
     assert step.kind == DECISION and step.played == step.preferred
     assert step.loss == 0.0 and step.mark is None and step.before == step.after
+
+
+def test_a_mark_is_a_loss_beyond_twice_its_noise(registered: str) -> None:
+    """A loss within two standard errors of the paired measure is noise, not marked; the
+    error is measured (not zero) where the move played is not the preferred one."""
+    match = played_out("toy_sealed_bids", 3, 5, ["random"] * 3)
+    steps = [s for s in analyze(match, None, level=40, seed=2).steps if s.kind == DECISION]
+    others = [s for s in steps if s.played != s.preferred]
+    assert others and any(s.error > 0 for s in others)
+    for step in steps:
+        if step.played == step.preferred:
+            assert step.error == 0.0 and step.mark is None
+        elif step.loss < 2 * step.error:
+            assert step.mark is None
+        else:
+            assert step.mark == mark_for(step.loss)
+
+
+def test_an_analysis_in_parts_in_any_order_is_the_whole_one(registered: str) -> None:
+    """The server's workers each run some parts of the plan: put together, in any order, they
+    give what one `analyze` gives."""
+    match = played_out("toy_sealed_bids", 3, 6, ["random"] * 3)
+    whole = analyze(match.record(), None, level=20, seed=5).to_json()
+    record = match.record()
+    total = Parts(record, None, 20, None, 5).total
+    steps = []
+    for start in reversed(range(0, total, 3)):  # each part from a fresh Parts, last first
+        steps.extend(Parts(record, None, 20, None, 5).run(start, start + 3))
+    assert Parts(record, None, 20, None, 5).finish(steps).to_json() == whole
 
 
 # ---- coverage, chance steps and JSON ----------------------------------------------------

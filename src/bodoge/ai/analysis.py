@@ -41,8 +41,10 @@ from bodoge.engine.langs import LANGS
 from bodoge.engine.match import Decision
 
 # A move is marked by the chance to win it loses against the search's preferred move, as a
-# share of the win: at least 0.20 a blunder, 0.10 a mistake, 0.05 an inaccuracy.
+# share of the win: at least 0.20 a blunder, 0.10 a mistake, 0.05 an inaccuracy; and only when
+# that loss is at least SIGNIFICANT standard errors of the paired measure (else it is noise).
 MARKS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+SIGNIFICANT = 2.0
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 DEFAULT_LEVEL = "normal"
 PAIRED_SHARE = 2  # a move played that the search does not prefer: iterations/2 paired rounds
@@ -116,6 +118,7 @@ class Step:
     loss: float = 0.0  # decisions: the seat's chance lost against the preferred move
     mark: str | None = None  # decisions: inaccuracy, mistake, blunder or None
     samples: tuple[int, int] = (0, 0)  # decisions: simulated games of (played, preferred)
+    error: float = 0.0  # decisions: the standard error of `loss` (paired rounds)
     what: dict[str, list[str]] = field(default_factory=dict)  # chance: events as seat saw them
 
     @property
@@ -137,6 +140,7 @@ class Step:
             data["played"] = self.played.to_json()
             data["preferred"] = self.preferred.to_json()
             data["loss"] = round(self.loss, 4)
+            data["error"] = round(self.error, 4)
             data["mark"] = self.mark
             data["samples"] = {"played": self.samples[0], "preferred": self.samples[1]}
         else:
@@ -223,46 +227,83 @@ def analyze(
     seat) with the search at `level` (its iterations per position) or `seconds` per position
     (then not reproducible), seeded by `seed`. `progress(done, total)` is called after each
     decision or step looked at. Bad input raises a BodogeError (AnalysisError, InvalidState)."""
-    match = Match.from_record(record_or_match) if isinstance(record_or_match, str) else None
-    full = match if match is not None else record_or_match
-    if not isinstance(full, Match):
-        raise AnalysisError("analyze takes a game record's text or a Match")
-    iterations = level_iterations(level)
-    if seconds is not None and not 0 < seconds <= 3600:
-        raise AnalysisError(
-            f"seconds per position must be more than 0 and at most 3600, not {seconds}",
-            ja=f"1局面あたりの秒数は0より大きく3600以下です（{seconds} は範囲外）",
-        )
-    if type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise AnalysisError(f"seed must be a whole number 0-{(1 << 64) - 1}, not {seed!r:.40}")
-    chosen = _seats(full.players, seats)
-    kept = full.decisions()
-    states = _positions(full, kept)
-    plan = [
-        (seat, index)
-        for seat in chosen
-        for index, entry in enumerate(kept)
-        if entry.seat == seat or len(states[index].legal_actions(entry.seat)) == 1
-    ]
-    walker = _Walker(full, kept, states, iterations, seconds, seed)
+    parts = Parts(record_or_match, seats, level, seconds, seed)
     steps: list[Step] = []
-    for done, (seat, index) in enumerate(plan, 1):
-        steps.extend(walker.step(seat, index))
+    for done in range(parts.total):
+        steps.extend(parts.run(done, done + 1))
         if progress is not None:
-            progress(done, len(plan))
-    ordered = tuple(sorted(steps, key=lambda step: (step.seat, step.ply, step.kind != DECISION)))
-    return Analysis(
-        game=full.game.info.id,
-        players=full.players,
-        names=list(full.names) if full.names is not None else None,
-        seats=tuple(chosen),
-        level=str(level).strip().lower(),
-        iterations=iterations,
-        seconds=seconds,
-        seed=seed,
-        steps=ordered,
-        summaries=tuple(summarize(ordered, seat) for seat in chosen),
-    )
+            progress(done + 1, parts.total)
+    return parts.finish(steps)
+
+
+class Parts:
+    """An analysis in parts, for a caller that spreads it over several calls or processes (the
+    server's workers): `run(start, stop)` gives the steps of items `start` to `stop` of the plan
+    (each a seat's look at one decision), `finish(steps)` the analysis of them all. Every item
+    is seeded by itself, so the parts give what one `analyze` gives, in any order."""
+
+    def __init__(
+        self,
+        record_or_match: str | Match,
+        seats: Sequence[int] | None = None,
+        level: str | int = DEFAULT_LEVEL,
+        seconds: float | None = None,
+        seed: int = 0,
+    ) -> None:
+        match = Match.from_record(record_or_match) if isinstance(record_or_match, str) else None
+        full = match if match is not None else record_or_match
+        if not isinstance(full, Match):
+            raise AnalysisError("analyze takes a game record's text or a Match")
+        self.iterations = level_iterations(level)
+        if seconds is not None and not 0 < seconds <= 3600:
+            raise AnalysisError(
+                f"seconds per position must be more than 0 and at most 3600, not {seconds}",
+                ja=f"1局面あたりの秒数は0より大きく3600以下です（{seconds} は範囲外）",
+            )
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise AnalysisError(f"seed must be a whole number 0-{(1 << 64) - 1}, not {seed!r:.40}")
+        self.full = full
+        self.level = str(level).strip().lower()
+        self.seconds = seconds
+        self.seed = seed
+        self.seats = _seats(full.players, seats)
+        kept = full.decisions()
+        states = _positions(full, kept)
+        self.plan = [
+            (seat, index)
+            for seat in self.seats
+            for index, entry in enumerate(kept)
+            if entry.seat == seat or len(states[index].legal_actions(entry.seat)) == 1
+        ]
+        self._walker = _Walker(full, kept, states, self.iterations, seconds, seed)
+
+    @property
+    def total(self) -> int:
+        return len(self.plan)
+
+    def run(self, start: int, stop: int) -> list[Step]:
+        steps: list[Step] = []
+        for seat, index in self.plan[start:stop]:
+            steps.extend(self._walker.step(seat, index))
+        return steps
+
+    def finish(self, steps: Sequence[Step]) -> Analysis:
+        full = self.full
+        ordered = tuple(
+            sorted(steps, key=lambda step: (step.seat, step.ply, step.kind != DECISION))
+        )
+        return Analysis(
+            game=full.game.info.id,
+            players=full.players,
+            names=list(full.names) if full.names is not None else None,
+            seats=tuple(self.seats),
+            level=self.level,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            seed=self.seed,
+            steps=ordered,
+            summaries=tuple(summarize(ordered, seat) for seat in self.seats),
+        )
 
 
 def summarize(steps: Sequence[Step], seat: int) -> SeatSummary:
@@ -428,6 +469,7 @@ class _Walker:
             root = _Node()
         searched = probe.tallies.get(WHOLE)  # with a time budget, what the search managed
         whole = searched.count if searched is not None else self.iterations
+        error = 0.0
         if played == preferred and len(candidates) > 1:
             best = chosen = probe.tallies[preferred]
         else:
@@ -435,6 +477,7 @@ class _Walker:
             pairs = whole if len(candidates) == 1 else max(whole // PAIRED_SHARE, 1)
             measured = probe.compare(state, seat, root, measure, pairs)
             best, chosen = measured[0], measured[-1]
+            error = probe.paired_error() if played != preferred else 0.0
         before, after = tuple(best.chances()), tuple(chosen.chances())
         loss = max(0.0, before[seat] - after[seat])
         moves = self._moves(state, seat)
@@ -450,7 +493,8 @@ class _Walker:
             played=moves[played],
             preferred=moves[preferred],
             loss=loss,
-            mark=mark_for(loss),
+            mark=mark_for(loss) if loss >= SIGNIFICANT * error else None,
+            error=error,
             samples=(chosen.count, best.count),
         )
 

@@ -64,6 +64,9 @@ class Probe(IsmctsBot):
         self._first = False  # the next selection is this iteration's first (the root's)
         self._root_action = WHOLE
         self._into: Tally | None = None  # where `compare` wants the iteration's end counted
+        # `compare`'s rounds of the seat's share, first move's minus last move's: their count,
+        # sum and sum of squares (the difference's noise: `paired_error`)
+        self.paired = (0, 0.0, 0.0)
 
     def reset(self) -> None:
         self.tallies = {}
@@ -144,16 +147,35 @@ class Probe(IsmctsBot):
         self.prepare(state)
         draw = sampler(state, seat)
         tallies = [Tally(state.players) for _ in moves]
+        count, total, squares = 0, 0.0, 0.0
         for _ in range(pairs):
             start = self.rng.state
+            shares: list[float] = []
             for move, tally in zip(moves, tallies, strict=True):
                 self.rng.state = start
                 self.force = move
                 self._into = tally
+                counted, won = tally.count, tally.wins[seat]
                 self._iterate(root, draw, seat)
+                if tally.count > counted:
+                    shares.append(tally.wins[seat] - won)
+            if len(moves) > 1 and len(shares) == len(moves):
+                difference = shares[0] - shares[-1]
+                count, total, squares = count + 1, total + difference, squares + difference**2
+        self.paired = (count, total, squares)
         self.force = None
         self._into = None
         return tallies
+
+    def paired_error(self) -> float:
+        """The standard error of the mean difference of the last `compare` of two moves (the
+        seat's share of the first minus the last, round by round); 0 without two rounds."""
+        count, total, squares = self.paired
+        if count < 2:
+            return 0.0
+        mean = total / count
+        variance = max(0.0, (squares - count * mean * mean) / (count - 1))
+        return float((variance / count) ** 0.5)
 
     def evaluate(self, state: State, seat: int) -> list[float]:
         """Each seat's chance to win from `seat`'s knowledge of `state`, whoever is to move

@@ -15,6 +15,7 @@ from bodoge.server.runners.bots import Bots
 from bodoge.server.runners.leases import Leases
 from bodoge.server.runners.timeouts import Timeouts
 from bodoge.server.services.accounts import Accounts
+from bodoge.server.services.analysis import Analyses
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
@@ -43,6 +44,7 @@ class Server:
         )
         self.bots = Bots(self.cache, self.moves, settings)
         self.timeouts = Timeouts(self.cache)
+        self.analyses = Analyses(self.cache, self.bots.executor, settings.analysis_queue)
         self.leases = Leases(self.cache, self.store, settings)
         self.leases.add(self.bots)  # a table's runners: one line each
         self.leases.add(self.timeouts)
@@ -59,6 +61,7 @@ class Server:
     async def close(self) -> None:
         await self.leases.close()
         await self.timeouts.close()
+        await self.analyses.jobs.close()
         await self.bots.close()
         if self.notices is not None:
             await self.notices.close()

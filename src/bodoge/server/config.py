@@ -45,6 +45,7 @@ class Settings:
     redis_url: str | None = None
     redis_channel: str = "bodoge"  # its notices go on "<this>:tables"
     lease_seconds: float = 10.0  # a table's runners (bots, clocks) move on this long after a death
+    analysis_queue: int = 8  # analyses queued or running at once in a process (runners/analysis.py)
     sqlite_busy_timeout: float = 5.0  # seconds another process's write may keep SQLite locked
     # Accounts (sessions.py, services/accounts.py): a session cookie lasts this many days; it
     # is Secure when the request is HTTPS, or always when `secure_cookies` is True.

@@ -49,6 +49,11 @@ API_CODES: dict[str, tuple[int, str]] = {
     "stood_in": (409, "この席は時間切れのためボットが打っています"),
     "no_stand_in": (409, "この席はボットが代わりに打っていません"),
     "too_early": (409, "まだその操作はできません"),
+    # analyses and hints (services/analysis.py)
+    "queue_full": (429, "解析の待ち行列がいっぱいです。しばらくしてからどうぞ"),
+    "one_at_a_time": (429, "解析は一人一度に1つまでです"),
+    "rated_table": (403, "レーティング対象の卓ではゲーム中の解析もヒントも使えません"),
+    "no_hints": (403, "この卓ではヒントは使えません"),
     "internal": (500, "サーバー内部のエラーです"),
     # accounts (api/accounts.py)
     "name_taken": (409, "その名前はもう使われています"),

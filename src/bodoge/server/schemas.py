@@ -121,6 +121,7 @@ class TableIn(Strict):
         description="the result updates the ratings (no bot seats; counts if every seat is an "
         "account at the end)",
     )
+    hints: bool = Field(default=False, description="seats may ask for hints (casual, with a bot)")
 
 
 class SeatOut(BaseModel):

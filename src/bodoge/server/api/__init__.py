@@ -7,6 +7,7 @@ from fastapi import APIRouter
 
 from bodoge.server.api import (
     accounts,
+    analysis,
     games,
     guests,
     moves,
@@ -27,4 +28,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     ratings.router,
     sockets.router,
     accounts.router,
+    analysis.router,
 )

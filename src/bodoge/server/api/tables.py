@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from bodoge.server.api.deps import Credential, GuestDep, ServerDep, documented, documented_as_json
 from bodoge.server.entries import entries
+from bodoge.server.errors import ApiError
 from bodoge.server.schemas import (
     MAX_PLY,
     Entry,
@@ -30,6 +31,10 @@ router = APIRouter(prefix="/api/tables")
 @router.post("", response_model=TableCreated, responses=documented(400, 401, 413, 422))
 async def new_table(body: TableIn, player: GuestDep, srv: ServerDep) -> dict[str, Any]:
     seats = [SeatRequest(seat.kind, seat.level) for seat in body.seats]
+    if body.hints and not any(seat.kind == "bot" for seat in seats):
+        raise ApiError(
+            "bad_request", "hints are for tables with a bot", "ヒントはボットのいる卓で使えます"
+        )
     table, seat, credential, invite = await srv.lobby.create(
         player,
         body.game,
@@ -42,6 +47,8 @@ async def new_table(body: TableIn, player: GuestDep, srv: ServerDep) -> dict[str
         body.timeout_level,
         body.rated,
     )
+    if body.hints:
+        await srv.analyses.set_hints(table.id, True)
     return {"table": srv.table_out(table), "seat": seat, "credential": credential, "invite": invite}
 
 

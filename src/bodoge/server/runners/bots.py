@@ -118,6 +118,10 @@ class Bots:
             self._executor(), think, state.to_json(), seat, spec, seed
         )
 
+    def executor(self) -> ProcessPoolExecutor:
+        """The worker processes, shared with the analyses (runners/analysis.py)."""
+        return self._executor()
+
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: forking a process that runs an event loop and threads is not safe

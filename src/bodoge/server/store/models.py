@@ -170,6 +170,32 @@ class ChallengeRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     user_handle: Mapped[str | None] = mapped_column(String(64), nullable=True)
     expires: Mapped[float] = mapped_column(Float)
+class AnalysisRow(Base):
+    """One seat's analysis at a table by the search at a level (migration 0008): queued,
+    running (`done` of `total` items), ready (`result`: the analysis's JSON) or failed. `ply`
+    is the table's ply it covers: a finished game's last, or the ply of an analysis asked for
+    during play (older than the game once it moves on)."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))  # queued | running | ready | failed
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON of a ready one
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class TableHintsRow(Base):
+    """A table whose seats may ask for hints (the table option `hints`, migration 0008)."""
+
+    __tablename__ = "table_hints"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    hints: Mapped[bool] = mapped_column(Boolean)
 
 
 def dumps(value: Any) -> str:

@@ -5,6 +5,7 @@
 import { loadLang, saveLang } from "./store.js";
 import accounts from "./words/accounts.js";
 import ratingsWords from "./words/ratings.js";
+import analysisWords from "./words/analysis.js";
 
 // The page's own words; each feature's words are a module of their own in words/ ({en, ja}),
 // listed in PARTS below, so that features add words without touching this table.
@@ -227,7 +228,7 @@ const PAGE = {
   },
 };
 
-const PARTS = [PAGE, accounts, ratingsWords];
+const PARTS = [PAGE, accounts, ratingsWords, analysisWords];
 
 function merged(which) {
   const words = {};

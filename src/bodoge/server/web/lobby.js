@@ -120,6 +120,7 @@ export function lobbyPage(main) {
       public: old ? old.public : true,
       spectators: old ? old.spectators : true,
       rated: old ? Boolean(old.rated) : false,
+      hints: old ? old.hints : false,
     };
   };
 
@@ -264,6 +265,7 @@ export function lobbyPage(main) {
           checkbox("public", t("public_table"), f),
           checkbox("spectators", t("allow_spectators"), f),
           checkbox("rated", t("rated_table"), f),
+          checkbox("hints", t("hints_option"), f),
         ),
         state.error ? h("p", { class: "error", role: "alert" }, errorText(state.error)) : null,
         h("button", { type: "submit", class: "primary create-submit", disabled: state.busy }, t("create")),
@@ -290,6 +292,7 @@ export function lobbyPage(main) {
       spectators: f.spectators,
     };
     if (f.rated) body.rated = true; // the server refuses bot seats at a rated table
+    if (f.hints) body.hints = true; // casual tables with a bot (words/analysis.js)
     if (f.clock.kind === "realtime") {
       body.clock = { kind: "realtime", bank: f.clock.bank, increment: f.clock.increment };
       body.timeout_level = f.timeoutLevel;

@@ -1,5 +1,6 @@
 // #/replay/ID?as=K&step=N: step through a table as one seat, as a spectator, or (once it is
 // over) with every seat's view. The URL follows the step, so a step can be linked.
+import { analysisPanel, markSuggested } from "./analysis.js";
 import { api, game, offers } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -33,6 +34,12 @@ export function replayPage(main, tableId, query) {
 
   const viewerSeat = () => (/^\d+$/.test(String(s.as)) ? Number(s.as) : null);
   const names = () => (s.info ? seatNames(s.info, s.gameInfo, mine?.seat ?? null) : []);
+
+  // The analysis of a seat's decisions (analysis.js); ?level= names the search's level.
+  const analysis = analysisPanel(
+    { tableId, mine, s, names, viewerSeat, go: (step) => go(step), render: () => render() },
+    query.get("level"),
+  );
 
   const updateUrl = () => {
     const hash = `#/replay/${tableId}?as=${s.as}&step=${s.step}`;
@@ -89,13 +96,21 @@ export function replayPage(main, tableId, query) {
       });
     }
     const root = h("div", { class: "board" });
-    drawBoard(root, s.module, a.prompt, ctx(viewerSeat()));
+    const suggested = analysis.suggestion();
+    if (suggested) {
+      // the drawing offers the preferred move alone (clicking it does nothing), marked
+      drawBoard(root, s.module, { ...a.prompt, actions: [suggested] }, { ...ctx(viewerSeat()), interactive: true });
+      markSuggested(root, suggested.notation);
+    } else {
+      drawBoard(root, s.module, a.prompt, ctx(viewerSeat()));
+    }
     return [root];
   };
 
   const render = () => {
     // the control that had the focus keeps it across the redraw (keyboard stepping)
-    const focused = main.contains(document.activeElement) ? document.activeElement.className : null;
+    // (getAttribute: an SVG element's className is not a string)
+    const focused = main.contains(document.activeElement) ? document.activeElement.getAttribute("class") : null;
     draw();
     if (focused) main.querySelector(`.replay-controls .${focused.split(" ")[0]}`)?.focus();
   };
@@ -157,6 +172,7 @@ export function replayPage(main, tableId, query) {
         a?.entry ? h("ul", { class: "log step-entry" }, entryLines(a.entry, names()).map((line) => h("li", {}, line))) : null,
         a ? h("div", { class: "replay-boards" }, boards()) : null,
         a?.prompt?.over ? resultView(a.prompt.result, names(), s.module) : null,
+        a ? analysis.element() : null,
         optionsPanel(),
       ),
     );
@@ -185,7 +201,10 @@ export function replayPage(main, tableId, query) {
       s.info = info;
       s.content = content;
       [s.gameInfo, s.module] = await Promise.all([game(info.game), drawingModule(info.game)]);
-      if (await offers("replay")) await load();
+      if (await offers("replay")) {
+        await load();
+        analysis.start();
+      }
       else {
         s.missing = true;
         render();
@@ -197,6 +216,9 @@ export function replayPage(main, tableId, query) {
     });
   return {
     render,
-    destroy: () => document.removeEventListener("keydown", keys),
+    destroy: () => {
+      document.removeEventListener("keydown", keys);
+      analysis.destroy();
+    },
   };
 }

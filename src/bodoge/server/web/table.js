@@ -8,6 +8,7 @@ import { h, reducedMotion } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { saveSeat, seatAt } from "./store.js";
 import { actionsPanel } from "./table/actions.js";
+import { hintPanel } from "./table/hint.js";
 import { logPanel } from "./table/log.js";
 import { linksPanel, resultPanel } from "./table/result.js";
 import { ratingsPanel } from "./ratings.js";
@@ -61,11 +62,13 @@ export function tablePage(main, tableId) {
     undo: () => undo(),
     takeBack: () => takeBack(),
     rematch: () => rematch(),
+    redrawBoard: () => renderBoard(),
   };
   const turn = turnLine(table);
   const invite = invitePanel(table);
   const seats = seatsPanel(table);
   const actions = actionsPanel(table);
+  const hint = hintPanel(table);
   const log = logPanel(table);
   const result = resultPanel(table);
   const links = linksPanel(table);
@@ -80,7 +83,7 @@ export function tablePage(main, tableId) {
   // ---- the frame ------------------------------------------------------------------------
 
   const build = () => {
-    parts.play = h("div", { class: "play" }, parts.board, actions.element, result.element, ratings.element);
+    parts.play = h("div", { class: "play" }, parts.board, hint.element, actions.element, result.element, ratings.element);
     main.replaceChildren(
       h(
         "div",
@@ -109,6 +112,7 @@ export function tablePage(main, tableId) {
     invite.render();
     seats.render();
     renderBoard();
+    hint.render();
     actions.render();
     log.render();
     result.render();
@@ -134,6 +138,7 @@ export function tablePage(main, tableId) {
     const prompt = stoodIn() ? { ...s.prompt, actions: [] } : s.prompt;
     drawBoard(parts.board, s.module, prompt, ctx(s.unseen));
     s.unseen = [];
+    hint.mark(parts.board);
   };
 
   // ---- acting ---------------------------------------------------------------------------
@@ -264,6 +269,7 @@ export function tablePage(main, tableId) {
     turn.render();
     seats.render();
     renderBoard();
+    hint.render();
     actions.render();
     links.render();
     result.render();
