@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bodoge.server.api import games, guests, moves, rematch, replays, sockets, tables
+from bodoge.server.api import games, guests, moves, rematch, replays, sockets, tables, variants
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -15,4 +15,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     rematch.router,
     replays.router,
     sockets.router,
+    variants.router,
+    variants.runs,
 )
