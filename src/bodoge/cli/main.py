@@ -14,6 +14,7 @@ from typing import NoReturn
 from bodoge import __version__
 from bodoge.cli import admin as admin_command
 from bodoge.cli import analyze as analyze_command
+from bodoge.cli import content as content_command
 from bodoge.cli import play as play_command
 from bodoge.cli import ratings as ratings_command
 from bodoge.cli import replay as replay_command
@@ -145,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay_command.register(sub)
     analyze_command.register(sub)
     simulate_command.register(sub)
+    content_command.register(sub)
     serve_command.register(sub)
     admin_command.register(sub)
     ratings_command.register(sub)

@@ -39,6 +39,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
     parser.add_argument(
+        "--content",
+        metavar="FILE",
+        help="a variant's content as TOML (bodoge content export GAME), instead of the built-in",
+    )
+    parser.add_argument(
         "--json", nargs="?", const="-", metavar="FILE", help="JSON summary to FILE (or stdout)"
     )
     parser.add_argument(
@@ -69,6 +74,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.set_defaults(func=run)
     return parser
+
+
+def read_content(path: str) -> dict[str, Any]:
+    """A variant file the person named (the server never reads a path)."""
+    from bodoge.engine.variants import MAX_TOML_BYTES, parse_toml
+
+    with open(path, "rb") as file:
+        return parse_toml(file.read(MAX_TOML_BYTES + 1))
 
 
 def _write(target: str, text: str) -> None:
@@ -117,6 +130,7 @@ def _run(args: argparse.Namespace) -> int:
         games=args.games,
         seed=args.seed,
         options=parse_option_pairs(args.option),
+        content=read_content(args.content) if args.content else None,
     )
     game = batch.check()
     jobs = args.jobs

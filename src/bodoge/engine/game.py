@@ -26,6 +26,7 @@ from typing import Any, Generic, TypeVar
 from bodoge.engine.events import Event, EventCatalog, default_seat_name, engine_catalog
 from bodoge.engine.observe import Observer
 from bodoge.engine.state import GameInfo, State
+from bodoge.engine.variants import VariantKit
 
 S = TypeVar("S", bound=State)
 
@@ -48,6 +49,9 @@ ObserverFactory = Callable[[int, Mapping[str, Any]], "Observer | None"]
 PublicContent = Callable[[int, Mapping[str, Any]], dict[str, Any]]
 # (state, seat) -> how good the position looks for `seat` from what it may know; higher is better.
 Heuristic = Callable[[S, int], float]
+# (finished state) -> a game's own figures for balance runs: {"stones": {name: outcome}} counted
+# per name and outcome, {"groups": {kind: [value per seat]}} win rates per value (faction).
+BalanceDetail = Callable[[S], dict[str, Any]]
 
 
 def no_event_word(
@@ -109,6 +113,11 @@ def no_public_content(players: int, options: Mapping[str, Any]) -> dict[str, Any
     return {}
 
 
+def no_balance_detail(state: State) -> dict[str, Any]:
+    """A game without figures of its own beyond wins, scores and lengths."""
+    return {}
+
+
 def result_heuristic(state: State, seat: int) -> float:
     """A game without judgement of its own: 1 for a finished game `seat` won, else 0."""
     result = state.result()
@@ -158,6 +167,8 @@ class GameSpec(Generic[S]):
     lengths: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     rules_page: RulesPage | None = None  # None: the server has no rules page for it
     compiled: bool = False  # the compiled build (BODOGE_COMPILE=1) compiles the game's package
+    variants: VariantKit | None = None  # content as data (the studio); None: built-in only
+    balance_detail: BalanceDetail[S] = no_balance_detail  # (finished state)
 
     @property
     def info(self) -> GameInfo:

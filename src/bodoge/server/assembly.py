@@ -11,6 +11,7 @@ from bodoge.server.ratelimit import RateLimiter
 from bodoge.server.realtime.hub import Hub
 from bodoge.server.realtime.notices import Notices
 from bodoge.server.realtime.sockets import Sockets
+from bodoge.server.runners.balance import BalanceRuns
 from bodoge.server.runners.bots import Bots
 from bodoge.server.runners.leases import Leases
 from bodoge.server.runners.timeouts import Timeouts
@@ -22,6 +23,7 @@ from bodoge.server.services.model import Table
 from bodoge.server.services.moves import Moves
 from bodoge.server.services.profiles import Profiles
 from bodoge.server.services.replays import Replays
+from bodoge.server.services.variants import Variants
 from bodoge.server.store.database import Store
 
 
@@ -38,6 +40,8 @@ class Server:
         self.replays = Replays(self.cache)
         self.accounts = Accounts(self.store, self.cache, self.lobby, settings)
         self.profiles = Profiles(self.cache, settings)
+        self.variants = Variants(self.store, BalanceRuns(self.store))
+        self.cache.before_load.append(self.variants.install)  # a variant table's content
         self.hub = Hub(self.cache)
         self.sockets = Sockets(
             self.hub, self.cache, self.lobby, self.moves, settings.max_ws_message_bytes, limiter
@@ -63,6 +67,7 @@ class Server:
         await self.timeouts.close()
         await self.analyses.jobs.close()
         await self.bots.close()
+        await self.variants.runs.close()
         if self.notices is not None:
             await self.notices.close()
         await self.store.close()

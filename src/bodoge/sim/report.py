@@ -74,6 +74,17 @@ def text(summary: Summary) -> str:
             f"{s[key]:.1f}" for key in ("mean", "sd", "min", "p25", "median", "p75", "max")
         )
         lines.append(f"  {entry['bot']:{width}}  {values}")
+    for kind, by_value in d.get("by_group", {}).items():
+        lines += ["", f"Win rate by {kind} (95% Wilson interval)"]
+        for value, entry in by_value.items():
+            lines.append(f"  {value:12}  {entry['games']:5}  {_pct(entry['rate'])}  {_ci(entry)}")
+    if d.get("stones"):
+        lines += ["", "Stones won, by the winner's place (shared: the shared faction)"]
+        for name, counts in d["stones"].items():
+            shown = ", ".join(f"{place}: {count}" for place, count in counts.items())
+            lines.append(f"  {name:14}  {shown}")
+    if d.get("content"):
+        lines += ["", f"Content: variant {d['content'][:16]}"]
     return "\n".join(lines) + "\n"
 
 

@@ -67,6 +67,17 @@ class Batch:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     max_decisions: int = 200_000
+    # a variant's content as data (`bodoge simulate --content`, the studio's balance runs)
+    content: dict[str, Any] | None = None
+
+    def game_options(self, game: GameSpec[Any]) -> dict[str, Any]:
+        """The options of every game: the batch's, and the variant's content installed in this
+        process (a worker installs it again: content travels as data, never as a path)."""
+        if self.content is None:
+            return self.options
+        if game.variants is None:
+            raise InvalidOptions(f"{game.id} has no variants: it takes no content")
+        return {**self.options, **game.variants.options(self.content)}
 
     def check(self) -> GameSpec[Any]:
         """Raise a bodoge error for anything that would fail later (game, players, options)."""
@@ -86,8 +97,11 @@ class Batch:
             )
         if self.seed < 0:
             raise InvalidOptions("the seed must be a non-negative whole number")
-        resolve_options(info.options, self.options)
-        game.rules.new(self.players, self.options, self.seed)  # the game's own option checks
+        if self.content is not None and game.variants is not None:
+            game.variants.check(self.content)
+        options = self.game_options(game)
+        resolve_options(info.options, options)
+        game.rules.new(self.players, options, self.seed)  # the game's own option checks
         for spec in self.bots:
             make_bot(spec, 0)
         return game
@@ -117,6 +131,7 @@ class GameRecord:
     wins: list[float]  # each seat's share of the win (a tie splits it; a team win counts whole)
     decisions: int
     seconds: float
+    detail: dict[str, Any] = field(default_factory=dict)  # the game's own (`balance_detail`)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -127,7 +142,7 @@ def play_game(batch: Batch, index: int, game: GameSpec[Any] | None = None) -> Ga
     game = game or resolve_game(batch.game)
     seed = batch.deal_seed(index)
     slots = batch.slots(index)
-    match = Match(game, batch.players, batch.options, seed)
+    match = Match(game, batch.players, batch.game_options(game), seed)
     seeds = batch.bot_seeds(index)
     bots = [make_bot(batch.bots[slot], seeds[seat]) for seat, slot in enumerate(slots)]
     deciders = [f"bot:{batch.bots[slot]}" for slot in slots]
@@ -154,6 +169,7 @@ def play_game(batch: Batch, index: int, game: GameSpec[Any] | None = None) -> Ga
         wins=wins,
         decisions=decisions,
         seconds=time.perf_counter() - start,
+        detail=game.balance_detail(match.state),
     )
 
 

@@ -143,4 +143,51 @@ def summarize(batch: Batch, records: list[GameRecord], title: str = "") -> Summa
         "no_winner": sum(1 for r in records if not r.winners),
         "seconds_per_game": statistics.fmean(r.seconds for r in records) if records else 0.0,
     }
+    if batch.content is not None:
+        from bodoge.engine.variants import digest
+
+        data["content"] = digest(batch.content)
+    data |= detail_figures(records)
     return Summary(data)
+
+
+def detail_figures(records: list[GameRecord]) -> dict[str, Any]:
+    """The figures of the games' own details (`GameSpec.balance_detail`): win rates per group
+    value with their intervals ("faction": "red"), and each stone's outcomes counted."""
+    groups: dict[str, dict[str, list[float]]] = {}
+    stones: dict[str, dict[str, int]] = {}
+    for record in records:
+        for kind, values in record.detail.get("groups", {}).items():
+            for seat, value in enumerate(values):
+                groups.setdefault(kind, {}).setdefault(value, []).append(record.wins[seat])
+        for name, outcome in record.detail.get("stones", {}).items():
+            counts = stones.setdefault(name, {})
+            counts[outcome] = counts.get(outcome, 0) + 1
+    found: dict[str, Any] = {}
+    if groups:
+        found["by_group"] = {
+            kind: {value: rate(sum(wins), len(wins)) for value, wins in sorted(by_value.items())}
+            for kind, by_value in sorted(groups.items())
+        }
+    if stones:
+        found["stones"] = {name: dict(sorted(c.items())) for name, c in sorted(stones.items())}
+    return found
+
+
+def compare(base: dict[str, Any], other: dict[str, Any]) -> list[dict[str, Any]]:
+    """Two summaries' win rates side by side (by seat, then by group value), each marked
+    `differs` where the two 95% intervals do not overlap: a difference outside the noise."""
+    rows: list[dict[str, Any]] = []
+
+    def row(name: str, a: dict[str, Any] | None, b: dict[str, Any] | None) -> None:
+        differs = a is not None and b is not None and (a["high"] < b["low"] or b["high"] < a["low"])
+        rows.append({"name": name, "base": a, "other": b, "differs": differs})
+
+    for a, b in zip(base["by_seat"], other["by_seat"], strict=False):
+        row(f"seat {a['seat']}", a, b)
+    for kind in sorted(set(base.get("by_group", {})) | set(other.get("by_group", {}))):
+        a_kind = base.get("by_group", {}).get(kind, {})
+        b_kind = other.get("by_group", {}).get(kind, {})
+        for value in sorted(set(a_kind) | set(b_kind)):
+            row(f"{kind} {value}", a_kind.get(value), b_kind.get(value))
+    return rows

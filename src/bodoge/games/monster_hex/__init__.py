@@ -12,7 +12,7 @@ codes and phases), `hexgrid` (hex coordinates), `draw` (the boards as SVG pictur
 
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec, RulesPage
-from bodoge.games.monster_hex import bot, render, words
+from bodoge.games.monster_hex import bot, render, variant, words
 from bodoge.games.monster_hex.observe import monster_hex_observer
 from bodoge.games.monster_hex.public import public_content
 from bodoge.games.monster_hex.rules import MonsterHex
@@ -42,4 +42,6 @@ GAME = GameSpec(
         ),
     ),
     compiled=True,
+    variants=variant.KIT,
+    balance_detail=variant.stone_places,
 )

@@ -289,19 +289,27 @@ def _whole_codes(low: list[int], high: list[int]) -> bytes:
 # ---- loading ---------------------------------------------------------------------------------
 
 
-def _read(folder: Path | None, name: str) -> tuple[str, dict[str, Any]]:
-    """A content file's (display name, data): from `folder` if it has it, else the default."""
-    if folder is not None and (folder / name).is_file():
-        path = folder / name
+# Where content comes from: a folder of files (the `content` option), a variant's sections given
+# as data (`from_data`: "units" for units.toml, ...), or None for bodoge's files alone.
+Source = Path | Mapping[str, Any] | None
+
+
+def _read(source: Source, name: str) -> tuple[str, dict[str, Any]]:
+    """A content file's (display name, data): from `source` if it has it, else the default."""
+    if isinstance(source, Mapping):
+        section = name.removesuffix(".toml")
+        if section in source:
+            return f"variant [{section}]", source[section]
+    elif source is not None and (source / name).is_file():
+        path = source / name
         text = path.read_text("utf-8")
-        shown = str(path)
-    else:
-        text = resources.files(f"{__package__}.data").joinpath(name).read_text("utf-8")
-        shown = f"{name} (bodoge default)"
-    try:
-        return shown, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"{shown}: not valid TOML: {error}") from None
+        try:
+            return str(path), tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise ContentError(f"{path}: not valid TOML: {error}") from None
+    shown = f"{name} (bodoge default)"
+    text = resources.files(f"{__package__}.data").joinpath(name).read_text("utf-8")
+    return shown, tomllib.loads(text)
 
 
 def _require(shown: str, item: str, data: dict[str, Any], keys: Mapping[str, type]) -> None:
@@ -331,7 +339,7 @@ def _unique(shown: str, what: str, keys: list[str]) -> None:
         seen.add(key.lower())
 
 
-def _load_units(folder: Path | None) -> tuple[list[Faction], list[UnitType]]:
+def _load_units(folder: Source) -> tuple[list[Faction], list[UnitType]]:
     shown, data = _read(folder, "units.toml")
     factions = []
     raw_factions = data.get("faction", [])
@@ -391,7 +399,7 @@ def _load_units(folder: Path | None) -> tuple[list[Faction], list[UnitType]]:
     return factions, units
 
 
-def _load_tiles(folder: Path | None, factions: list[Faction]) -> list[StoneTile]:
+def _load_tiles(folder: Source, factions: list[Faction]) -> list[StoneTile]:
     shown, data = _read(folder, "stones.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("tile", [])
@@ -429,7 +437,7 @@ def _load_tiles(folder: Path | None, factions: list[Faction]) -> list[StoneTile]
     return tiles
 
 
-def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Board:
+def _load_board(folder: Source, players: int, tiles: list[StoneTile]) -> Board:
     name = f"board_{players}p.toml"
     shown, data = _read(folder, name)
     _require(shown, "the board", data, {"players": int, "en": str, "ja": str, "map": list})
@@ -585,7 +593,7 @@ def _load_board(folder: Path | None, players: int, tiles: list[StoneTile]) -> Bo
     )
 
 
-def _load_abilities(folder: Path | None, factions: list[Faction]) -> list[Ability]:
+def _load_abilities(folder: Source, factions: list[Faction]) -> list[Ability]:
     shown, data = _read(folder, "abilities.toml")
     colors = {f.key: code for code, f in enumerate(factions)}
     raw = data.get("ability", [])
@@ -622,7 +630,7 @@ def _load_abilities(folder: Path | None, factions: list[Faction]) -> list[Abilit
     return abilities
 
 
-def _load_objectives(folder: Path | None) -> list[Objective]:
+def _load_objectives(folder: Source) -> list[Objective]:
     shown, data = _read(folder, "objectives.toml")
     raw = data.get("objective", [])
     if not isinstance(raw, list) or len(raw) != OBJECTIVES:
@@ -710,15 +718,49 @@ def load(source: str = DEFAULT) -> Content:
     """The content from `source`: "default" (bodoge's files) or a folder of the user's own files
     (any file it lacks comes from the defaults). Cached per source."""
     folder = None
+    if source.startswith(VARIANT_PREFIX):
+        found = _installed.get(source)
+        if found is None:
+            raise ContentError(
+                f"content {source!r} is not installed in this process",
+                ja=f"内容 {source!r} はこのプロセスに読み込まれていません",
+            )
+        return found
     if source != DEFAULT:
         folder = Path(source).expanduser()
         if not folder.is_dir():
             raise ContentError(f"content folder {source!r} does not exist")
         if not any((folder / name).is_file() for name in FILES):
             raise ContentError(f"content folder {source!r} holds none of {', '.join(FILES)}")
+    return _build(source, folder)
+
+
+def _build(source: str, folder: Source) -> Content:
+    """Every check and table of the content, from files or data alike."""
     factions, units = _load_units(folder)
     tiles = _load_tiles(folder, factions)
     boards = {players: _load_board(folder, players, tiles) for players in (2, 3, 4)}
     abilities = _load_abilities(folder, factions)
     objectives = _load_objectives(folder)
     return Content(source, factions, units, tiles, boards, abilities, objectives)
+
+
+# A variant's content given as data (the studio, `bodoge simulate --content`): installed in this
+# process under a key made of its digest, which the `content` option then names; never a path.
+VARIANT_PREFIX = "variant:"
+_installed: dict[str, Content] = {}
+
+
+def from_data(key: str, sections: Mapping[str, Any]) -> Content:
+    """The content of a variant's sections (units, stones, board_2p/3p/4p; a section it lacks
+    comes from the defaults), through the same checks as the files."""
+    return _build(key, sections)
+
+
+def install(key: str, sections: Mapping[str, Any]) -> Content:
+    """Check `sections` and make `load(key)` answer them in this process."""
+    if not key.startswith(VARIANT_PREFIX):
+        raise ContentError(f"a variant's key starts with {VARIANT_PREFIX!r}, not {key!r}")
+    if key not in _installed:
+        _installed[key] = from_data(key, sections)
+    return _installed[key]

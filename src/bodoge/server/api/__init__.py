@@ -16,6 +16,7 @@ from bodoge.server.api import (
     replays,
     sockets,
     tables,
+    variants,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
@@ -29,4 +30,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     sockets.router,
     accounts.router,
     analysis.router,
+    variants.router,
+    variants.runs,
 )

@@ -61,6 +61,8 @@ class TableCache:
         self.interest: list[Callable[[str], bool]] = []
         self._ticks = itertools.count()  # orders the readers' asks and the full reads (`refresh`)
         self._read_at: dict[str, int] = {}  # table -> tick of its last full read from the database
+        # (game, options) -> awaited before a table's match is rebuilt from its stored options
+        self.before_load: list[Callable[[str, dict[str, Any]], Awaitable[None]]] = []
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -86,6 +88,8 @@ class TableCache:
             raise not_found(table_id)
         row, seat_rows = found
         options = json.loads(row.options)
+        for prepare in self.before_load:  # e.g. a variant's content installed in this process
+            await prepare(row.game, options)
         match = Match(row.game, row.players, options, row.seed)
         replay_moves(table_id, match, await self.store.moves(table_id))
         seats = [Seat.from_row(seat) for seat in seat_rows]

@@ -55,6 +55,7 @@ class Lobby:
         clock: Mapping[str, Any] | None = None,
         timeout_level: str = DEFAULT_TIMEOUT_LEVEL,
         rated: bool = False,
+        server_options: Mapping[str, Any] | None = None,
     ) -> tuple[Table, int | None, str | None, str]:
         """A new table; returns it, the creator's seat and credential (None if the creator
         does not play) and the invite. Its clock starts when the game does (runners/timeouts.py)."""
@@ -66,6 +67,8 @@ class Lobby:
                     f"option {spec.key} names a file: it is the server's setting, not a table's",
                     ja=f"オプション{spec.key}はファイルを指すので、卓ではなくサーバーが決めます",
                 )
+        # what the server sets itself, after the refusal: a variant's content key (api/variants)
+        options = {**options, **(server_options or {})}
         if len(seats) != players:
             raise ApiError(
                 "bad_request",

@@ -196,6 +196,57 @@ class TableHintsRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     hints: Mapped[bool] = mapped_column(Boolean)
+# ---- the designer's studio (migration 0009): variants, their versions, balance runs ----------
+
+
+class VariantRow(Base):
+    """A designer's named copy of a game's content, owned by a player row (its account once
+    `players.account_id` is set). `visibility`: private, unlisted (anyone with its id, the
+    link) or public (listed)."""
+
+    __tablename__ = "variants"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    visibility: Mapped[str] = mapped_column(String(8), index=True)
+    latest: Mapped[int] = mapped_column(Integer)  # the newest version's number (1, 2, ...)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class VariantVersionRow(Base):
+    """One saved version of a variant: its content as JSON (data, never a path) and the digest
+    a table's `content` option names (`variant:<digest>`)."""
+
+    __tablename__ = "variant_versions"
+
+    variant_id: Mapped[str] = mapped_column(ForeignKey("variants.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    content: Mapped[str] = mapped_column(Text)  # JSON object
+    digest: Mapped[str] = mapped_column(String(64), index=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class BalanceRunRow(Base):
+    """N bot games of a variant's version (or of the built-in content: no variant), played in
+    worker processes; `summary` is `bodoge.sim`'s summary once done."""
+
+    __tablename__ = "balance_runs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    variant_id: Mapped[str | None] = mapped_column(ForeignKey("variants.id"), nullable=True)
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    players: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[str] = mapped_column(Text)  # JSON list, one spec per line-up slot
+    games: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # running|done|cancelled|failed
+    done: Mapped[int] = mapped_column(Integer)  # games played so far
+    summary: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON object
+    created: Mapped[float] = mapped_column(Float)
 
 
 def dumps(value: Any) -> str:

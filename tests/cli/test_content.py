@@ -1,0 +1,61 @@
+"""`bodoge content` and `bodoge simulate --content`: a variant TOML file out, checked, compared
+and played; bad files get one line per problem and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bodoge.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def exported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    code, out, _ = run(capsys, "content", "export", "monster_hex")
+    assert code == 0 and "[[stones.tile]]" in out
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        out.replace(
+            'key = "red3"\ncolor = "red"\nvalue = 3', 'key = "red3"\ncolor = "red"\nvalue = 2'
+        )
+    )
+    return path
+
+
+def test_export_check_diff(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = exported(capsys, tmp_path)
+    assert run(capsys, "content", "check", "monster_hex", str(path))[:2] == (0, "ok\n")
+    code, out, _ = run(capsys, "content", "diff", "monster_hex", str(path))
+    assert code == 0 and out == "stones.tile[1]: tile red3: red 3 → red3: red 2\n"
+    path.write_text(path.read_text().replace("value = 2", "value = 99999999"))
+    code, _, err = run(capsys, "content", "check", "monster_hex", str(path), "--lang", "ja")
+    assert code == 2 and "stones.tile[1].value" in err and "範囲" in err
+    code, _, err = run(capsys, "content", "export", "collect")
+    assert code == 2 and "no variants" in err
+    code, _, err = run(capsys, "content", "check", "monster_hex", str(tmp_path / "none.toml"))
+    assert code == 2 and "none.toml" in err
+
+
+def test_simulate_plays_the_variant(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = exported(capsys, tmp_path)
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "monster_hex", "--players", "2", "--games", "6", "--seed", "1",
+            "--no-progress", "--json", str(out_file)]  # fmt: skip
+    assert run(capsys, *argv, "--content", str(path))[0] == 0
+    variant = json.loads(out_file.read_text())
+    assert run(capsys, *argv)[0] == 0
+    builtin = json.loads(out_file.read_text())
+    assert variant["content"] and "content" not in builtin
+    assert set(variant["stones"]) == set(builtin["stones"])  # the same stones, counted
+    assert sum(variant["stones"]["small s1"].values()) == 6
+    assert set(variant["by_group"]) == {"faction"}
+    path.write_text("[units]\nfaction = 3\n")
+    code, _, err = run(capsys, *argv, "--content", str(path))
+    assert code == 2 and "units" in err
