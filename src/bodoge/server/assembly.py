@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from redis import asyncio as redis
+
+from bodoge.server import metrics
 from bodoge.server.config import Settings
 from bodoge.server.ratelimit import RateLimiter
 from bodoge.server.realtime.hub import Hub
@@ -46,6 +49,10 @@ class Server:
         if settings.redis_url is not None:
             self.notices = Notices(settings.redis_url, settings.redis_channel, self.cache)
             self.notices.also = self.leases.held
+        # the health check's own client: a Redis that stops answering shows at /api/health
+        self.health_redis: redis.Redis | None = None
+        if settings.redis_url is not None:
+            self.health_redis = redis.Redis.from_url(settings.redis_url)
 
     async def start(self) -> None:
         if self.notices is not None:
@@ -58,7 +65,10 @@ class Server:
         await self.bots.close()
         if self.notices is not None:
             await self.notices.close()
+        if self.health_redis is not None:
+            await self.health_redis.aclose()
         await self.store.close()
+        metrics.process_stopped()
 
     async def idle(self) -> None:
         """Wait until no lease is being taken and no bot has anything to do (tests)."""

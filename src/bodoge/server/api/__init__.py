@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from bodoge.server.api import games, guests, moves, rematch, replays, sockets, tables
+from bodoge.server.api import (
+    games,
+    guests,
+    moves,
+    operations,
+    rematch,
+    replays,
+    sockets,
+    tables,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     games.router,
@@ -15,4 +24,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     rematch.router,
     replays.router,
     sockets.router,
+    operations.router,
 )

@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from bodoge.server import metrics
 from bodoge.server.entries import entries
 from bodoge.server.services import clock
 from bodoge.server.services.cache import TableCache
@@ -70,11 +71,14 @@ class Hub:
         """A connection joins its table (the others see who is connected; it gets its first
         update)."""
         self._connections.setdefault(connection.table_id, set()).add(connection)
+        metrics.SOCKETS.inc()
         self.notify(connection.table_id)
 
     def remove(self, connection: Connection) -> None:
         table_id = connection.table_id
-        self._connections[table_id].discard(connection)
+        if connection in self._connections[table_id]:
+            self._connections[table_id].discard(connection)
+            metrics.SOCKETS.dec()
         if not self._connections[table_id]:
             self._built.pop(table_id, None)
         self.notify(table_id)

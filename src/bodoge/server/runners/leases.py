@@ -25,7 +25,7 @@ import os
 import random
 from typing import Protocol
 
-from bodoge.server import auth
+from bodoge.server import auth, logs, metrics
 from bodoge.server.config import Settings
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.model import Table
@@ -115,6 +115,7 @@ class Leases:
         async with self.store.write() as session:
             await leases.give_back_all(session, self.owner)
         self.held.clear()
+        metrics.TABLES_OWNED.set(0)
 
     def busy(self) -> bool:
         """Whether a lease is being taken."""
@@ -146,8 +147,10 @@ class Leases:
             still = await leases.renew(session, self.owner, now() + self.ttl)
         for table_id in self.held - still:
             self.held.discard(table_id)
+            logs.event("lease_lost", table=table_id)
             for runner in self.runners:
                 runner.stop(table_id)
+        metrics.TABLES_OWNED.set(len(self.held))
 
     async def scan(self) -> None:
         """Take over the tables in play whose lease is missing or expired: at most a fair share
@@ -160,11 +163,14 @@ class Leases:
             others = await leases.other_owners(session, self.owner, moment)
         random.shuffle(orphans)
         for table_id in orphans[: math.ceil(len(orphans) / (others + 1))]:
-            await self._take_and_wake(table_id)
+            await self._take_and_wake(table_id, takeover=True)
 
-    async def _take_and_wake(self, table_id: str) -> None:
+    async def _take_and_wake(self, table_id: str, takeover: bool = False) -> None:
         try:
             if await self.take(table_id):
+                if takeover:  # a lease missing or expired: its process stopped renewing it
+                    metrics.LEASE_TAKEOVERS.inc()
+                    logs.event("lease_takeover", table=table_id)
                 self._wake(table_id)
         except asyncio.CancelledError:
             raise
@@ -190,4 +196,5 @@ class Leases:
         if taken:
             self.held.add(table_id)
             self._elsewhere.pop(table_id, None)
+            metrics.TABLES_OWNED.set(len(self.held))
         return taken
