@@ -23,6 +23,7 @@ import logging
 import math
 import os
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from bodoge.server import auth, logs, metrics
@@ -54,6 +55,8 @@ class Leases:
         self.owner = f"{os.getpid()}-{auth.new_id()}"[:32]
         self.runners: list[Runner] = []
         self.held: set[str] = set()
+        # told when a lease comes here (this process's owner id) or is given back (None)
+        self.moved: list[Callable[[str, str | None], None]] = []
         self._elsewhere: dict[str, float] = {}  # table -> until when another process holds it
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
@@ -114,6 +117,8 @@ class Leases:
         )
         async with self.store.write() as session:
             await leases.give_back_all(session, self.owner)
+        for table_id in self.held:
+            self._moved(table_id, None)
         self.held.clear()
         metrics.TABLES_OWNED.set(0)
 
@@ -147,9 +152,13 @@ class Leases:
             still = await leases.renew(session, self.owner, now() + self.ttl)
         for table_id in self.held - still:
             self.held.discard(table_id)
-            logs.event("lease_lost", table=table_id)
+            table = self.cache.cached(table_id)
+            given_back = table is not None and table.status == "over"
+            logs.event("lease_given_back" if given_back else "lease_lost", table=table_id)
             for runner in self.runners:
                 runner.stop(table_id)
+            if given_back:  # a lease lost was taken by another, which says so itself
+                self._moved(table_id, None)
         metrics.TABLES_OWNED.set(len(self.held))
 
     async def scan(self) -> None:
@@ -171,6 +180,8 @@ class Leases:
                 if takeover:  # a lease missing or expired: its process stopped renewing it
                     metrics.LEASE_TAKEOVERS.inc()
                     logs.event("lease_takeover", table=table_id)
+                    if not self.cache.lock(table_id).locked():
+                        self.cache.drop(table_id)  # rebuilt from the database, not a stale copy
                 self._wake(table_id)
         except asyncio.CancelledError:
             raise
@@ -193,8 +204,16 @@ class Leases:
         taken = elsewhere is None
         if elsewhere is not None:
             self._elsewhere[table_id] = elsewhere
-        if taken:
+        if taken and table_id not in self.held:
             self.held.add(table_id)
             self._elsewhere.pop(table_id, None)
             metrics.TABLES_OWNED.set(len(self.held))
+            self._moved(table_id, self.owner)
         return taken
+
+    def _moved(self, table_id: str, owner: str | None) -> None:
+        for hook in self.moved:
+            try:
+                hook(table_id, owner)
+            except Exception:
+                log.exception("lease hook failed for table %s", table_id)
