@@ -54,6 +54,9 @@ class Connection:
             await self.socket.send_text(text)
 
 
+RELAYED_KEPT = 1024  # encoded updates from owners kept for the sockets that get the same
+
+
 class Hub:
     def __init__(self, cache: TableCache) -> None:
         self.cache = cache
@@ -67,6 +70,9 @@ class Hub:
         self.remote: Callable[[str], str | None] = lambda table_id: None
         self.sync: Callable[[str, Connection], Awaitable[dict[str, Any] | None]] | None = None
         self.membership: list[Callable[[str], None]] = []  # a table's connections changed here
+        # owners' updates as encoded for the sockets here (`_send_from_owner`)
+        self._relayed: dict[tuple[int, int, tuple[int, ...]], str] = {}
+        self._relayed_updates: dict[int, dict[str, Any]] = {}
         cache.listeners.append(self.notify)
         cache.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
@@ -151,10 +157,23 @@ class Hub:
                 connection.wake.set()  # what came meanwhile
 
     async def _send_from_owner(self, connection: Connection, update: dict[str, Any]) -> None:
-        events = [e for e in update["events"] if e["ply"] > connection.last_ply]
-        connected = sorted(self.connected(connection.table_id))  # the seats connected here
-        await connection.send({**update, "events": events, "connected": connected})
+        """Hand on an owner's update: its events after the connection's last ply, the seats
+        connected here; encoded once for the table's sockets here that get the same."""
+        connected = tuple(sorted(self.connected(connection.table_id)))
+        key = (id(update), connection.last_ply, connected)
+        text = self._relayed.get(key)
+        if text is None:
+            events = [e for e in update["events"] if e["ply"] > connection.last_ply]
+            out = {**update, "events": events, "connected": list(connected)}
+            text = json.dumps(out, ensure_ascii=False)
+            if len(self._relayed) >= RELAYED_KEPT:
+                self._relayed.clear()
+                self._relayed_updates.clear()
+            # the update is kept with its text, so its id is not reused while the text is kept
+            self._relayed[key] = text
+            self._relayed_updates[id(update)] = update
         connection.last_ply = update["ply"]
+        await connection.send_text(text)
 
     def _update(self, table: Table, connection: Connection) -> str:
         """The update `connection` gets now, encoded: shared with the table's other sockets here
