@@ -139,6 +139,8 @@ class Sockets:
             await socket.close(CLOSE_POLICY)
             return None
         try:
+            if self.affinity is not None:  # who builds its updates: this process or the owner
+                await self.affinity.owner_elsewhere(table_id)
             table = await self.cache.current(table_id)  # a reconnect misses nothing
             credential = first.credential if isinstance(first, WsAuth) else None
             seat: int | None
