@@ -49,8 +49,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
     errors.install(app)
-    app.add_middleware(Forward)  # inside the limits: a request is checked where it arrives
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # to a table's owner (several processes), whose body limit then checks the request
+    app.add_middleware(Forward, max_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimit, limiter=limiter)  # added last: runs first
     if settings.cors_origins:
         app.add_middleware(

@@ -2,9 +2,11 @@
 process other than the table's owner is forwarded to the owner over the relay (Redis
 request/reply, realtime/relay.py) and answered with the owner's answer, byte for byte.
 
-`Forward` is ASGI middleware (inside the body and rate limits, so a forwarded request was
-checked where it arrived). The owner runs a forwarded request through its own app with
-`bodoge.forwarded` in the scope, so it is never forwarded again. If the owner does not answer
+`Forward` is ASGI middleware, inside the rate limit and outside the body limit: the owner runs
+a forwarded request through its whole app (its body limit and its routes; `bodoge.forwarded` in
+the scope: never forwarded again, nor counted twice by a rate limit). Only a request whose body
+says its length, within the body limit, is forwarded; any other is handled here (the body
+limit refuses it). If the owner does not answer
 in time (killed), the request is handled here: every write goes through the table's row lock and
 expected ply, so that stays correct while the lease waits to be taken over."""
 
@@ -32,14 +34,15 @@ def table_of(path: str) -> str | None:
 
 
 class Forward:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, max_bytes: int) -> None:
         self.app = app
+        self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         table_id = table_of(scope["path"]) if scope["type"] == "http" else None
         server = getattr(scope["app"].state, "server", None) if table_id else None
         affinity: Affinity | None = server.affinity if server is not None else None
-        if table_id is None or affinity is None or scope.get(FORWARDED):
+        if table_id is None or affinity is None or not self._fits(scope):
             await self.app(scope, receive, send)
             return
         owner = await affinity.owner_elsewhere(table_id)
@@ -65,6 +68,15 @@ class Forward:
         headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in reply["headers"]]
         await send({"type": "http.response.start", "status": reply["status"], "headers": headers})
         await send({"type": "http.response.body", "body": base64.b64decode(reply["body"])})
+
+    def _fits(self, scope: Scope) -> bool:
+        """Not forwarded already, and a body of a stated length within the limit (or none)."""
+        if scope.get(FORWARDED):
+            return False
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is None:
+            return scope["method"] in ("GET", "HEAD")
+        return length.isdigit() and int(length) <= self.max_bytes
 
 
 async def run_here(app: Any, request: dict[str, Any]) -> dict[str, Any]:

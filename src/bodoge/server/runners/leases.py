@@ -2,8 +2,9 @@
 
 Every process may serve every table, but the work that happens by itself (a bot's move, a
 timeout) must happen once. The process that holds a table's row in `leases` (owner, until) runs
-that table's runners. A process takes a lease at once when it commits a change of a table
-nobody holds (it made the table, or filled its last seat); it renews all its leases in one
+that table's runners, and is its owner (realtime/affinity.py). A process takes a lease at once
+when it commits a change of a table in play nobody holds (it started the game: it filled the
+last seat, or made a table of bots); it renews all its leases in one
 statement every third of `lease_seconds`, gives back those of finished tables, and a process
 that stops gives back all of its own. A lease not renewed in time (its process died, even by
 kill -9) is taken over by the next process that scans, which then wakes the runners there.
@@ -86,6 +87,10 @@ class Leases:
             return
         if table is not None and table.status == "over":
             self._elsewhere.pop(table_id, None)
+        elif table is not None and table.status == "waiting":
+            # Nothing runs before the game starts. The join that starts it takes the lease:
+            # behind a proxy routing by table, the process the table's requests go to.
+            return
         elif (
             self._elsewhere.get(table_id, 0.0) < now()
             and table_id not in self._taking
