@@ -6,8 +6,14 @@
     python benchmarks/server_load.py --db postgresql --workers 1,4
     python benchmarks/server_load.py --db postgresql --workers 1,4 --light-client  # a cheaper
                                               # client: reads each update's type, ply, status
+    python benchmarks/server_load.py --db postgresql --workers 4 --rate 300 --light-client
+                                              # open loop: 300 moves/s offered, not flat out
 
-Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` and a fresh
+Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` (flat out: every bot
+moves as soon as the server runs it) or, with `--rate R` (open loop), `--bot-delay N/R`: each of
+the N tables' bots waits N/R seconds before each move, so the moves are offered at R per second
+whatever the server's speed (a table's next move waits for its last one, so the achieved rate
+is below R by each move's own time: both are printed), and a fresh
 database: a temporary --data (SQLite), or a new PostgreSQL database on 127.0.0.1:5432 (dropped
 after; several workers also get `--redis` on 127.0.0.1:6379 with a channel of their own). It
 creates N tables whose seats are all `random` bots (such a table starts at once), and opens M
@@ -32,7 +38,8 @@ What it measures:
 - the client's event-loop lag (how late a 10 ms sleep wakes), so a slow client shows.
 - CPU seconds of the server process, of the PostgreSQL processes serving the run's database
   ("db CPU") and of this client, and the load average before and after (the machine may be
-  shared).
+  shared); "server CPU/move": the server's (every worker's) CPU milliseconds per stored move,
+  the figure that says how the server would scale on more cores.
 
 Each table is made over a new HTTP connection, as by many browsers, so the kernel spreads them
 over the workers (and a table's bots run in the worker that made it).
@@ -81,10 +88,11 @@ REDIS = "redis://127.0.0.1:6379/0"
 
 
 def start_server(
-    data: Path, port: int, log: Any, db_url: str | None, workers: int
+    data: Path, port: int, log: Any, db_url: str | None, workers: int, bot_delay: float = 0.0
 ) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "bodoge", "serve", "--host", HOST, "--port", str(port),
-               "--data", str(data), "--bot-delay", "0", "--workers", str(workers)]  # fmt: skip
+               "--data", str(data), "--bot-delay", f"{bot_delay:g}",
+               "--workers", str(workers)]  # fmt: skip
     if db_url is not None:
         command += ["--db", db_url]
     if workers > 1:
@@ -311,7 +319,8 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
         data = Path(tmp) / "data"
         port = free_port()
         with open(Path(tmp) / "server.log", "wb") as log:
-            server = start_server(data, port, log, db_url, workers)
+            delay = args.tables / args.rate if args.rate else 0.0
+            server = start_server(data, port, log, db_url, workers, delay)
             try:
                 token = httpx.post(
                     f"http://{HOST}:{port}/api/guests", json={"name": "load"}
@@ -408,6 +417,12 @@ def run_loop(coroutine: Any) -> None:
         asyncio.run(coroutine)
 
 
+def per_move(result: dict[str, Any]) -> float:
+    """Server CPU milliseconds per stored move."""
+    rate = result["moves_per_s"]
+    return result["server_cpu"] * 1000 / rate if rate else float("nan")
+
+
 def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any]]]) -> None:
     command = shlex.join([Path(sys.executable).name, *sys.argv])
     print(f"command: {command}")
@@ -416,11 +431,14 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
           f"measured per run; several workers share PostgreSQL and Redis")  # fmt: skip
     if args.light_client:
         print("light client: reads each update's type, ply and status, not all of it")
+    if args.rate:
+        delay = args.tables / args.rate
+        print(f"open loop: {args.rate:g} moves/s offered (bot delay {delay:.3f} s per table)")
     print()
     print("| db | workers | moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | "
-          "undelivered | games | server CPU | db CPU | client CPU | client lag p99 | "
-          "pace p50/p99 ms | setup s | load avg before → after |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "undelivered | games | server CPU | server CPU/move ms | db CPU | client CPU | "
+          "client lag p99 | pace p50/p99 ms | setup s | load avg before → after |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for db, workers, result in results:
         latencies = [value * 1000 for value in result["latencies"]]
         if latencies:
@@ -436,7 +454,8 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
         )
         print(f"| {db} | {workers} | {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | "
               f"{p99:.1f} | {top:.1f} | {len(latencies)} | {result['undelivered']} | "
-              f"{result['games']} | {result['server_cpu']:.2f} | {result['db_cpu']:.2f} | "
+              f"{result['games']} | {result['server_cpu']:.2f} | "
+              f"{per_move(result):.2f} | {result['db_cpu']:.2f} | "
               f"{result['client_cpu']:.2f} | "
               f"{result['lag_p99'] * 1000:.1f} ms | {pace} | {result['setup']:.1f} | "
               f"{result['load_before'][0]:.2f} → {result['load_after'][0]:.2f} |")  # fmt: skip
@@ -468,7 +487,15 @@ def main() -> None:
         help="read only each update's type, ply and status instead of decoding it whole (the "
         "client runs on the same cores as the server)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="open loop: offer this many moves/s in all (each table's bots wait tables/rate "
+        "seconds before a move) instead of bots moving flat out",
+    )
     args = parser.parse_args()
+    if args.rate is not None and args.rate <= 0:
+        parser.error("--rate must be positive")
     if args.tables < 1 or args.sockets < args.tables or args.seconds <= 0:
         parser.error("need at least one table, a socket per table and a positive --seconds")
     runs = DEFAULT_RUNS

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
             ja="bodoge serveにはserverの追加パッケージが必要です：pip install 'bodoge[server]'",
         ) from None
     from bodoge.server.config import Settings
+    from bodoge.server.logs import uvicorn_config
 
     settings = Settings(
         data_dir=Path(args.data),
@@ -136,7 +138,13 @@ def run(args: argparse.Namespace) -> int:
     check_workers(args.workers, settings)
     print(f"bodoge serve: http://{args.host}:{args.port}", flush=True)
     if args.workers == 1:
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+        uvicorn.run(
+            create_app(settings),
+            host=args.host,
+            port=args.port,
+            log_level="info",
+            log_config=uvicorn_config(),
+        )
         return 0
     # uvicorn's own workers: it binds the port once and starts N processes that share it, and
     # starts a new one when one dies. Each imports the app by name, so the settings go to them
@@ -146,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
     upgrade(settings.sync_url())  # once, before the workers start
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings.to_json())
+    metrics_dir = metrics_directory()
     uvicorn.run(
         "bodoge.server.app:app_from_environment",
         factory=True,
@@ -153,8 +162,20 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level="info",
+        log_config=uvicorn_config(),
     )
+    metrics_dir.cleanup()
     return 0
+
+
+def metrics_directory() -> tempfile.TemporaryDirectory[str]:
+    """The workers' metrics files (prometheus-client's multiprocess mode, server/metrics.py):
+    a fresh directory per run, which the workers find in the environment."""
+    from bodoge.server.metrics import MULTIPROCESS_VARIABLE
+
+    directory = tempfile.TemporaryDirectory(prefix="bodoge-metrics-")
+    os.environ[MULTIPROCESS_VARIABLE] = directory.name
+    return directory
 
 
 def check_workers(workers: int, settings: Any) -> None:

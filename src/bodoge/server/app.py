@@ -21,6 +21,7 @@ from bodoge.server import errors
 from bodoge.server.api import ROUTERS
 from bodoge.server.assembly import Server
 from bodoge.server.config import Settings
+from bodoge.server.forwarding import Forward
 from bodoge.server.limits import BodyLimit
 from bodoge.server.ratelimit import RateLimit, RateLimiter
 from bodoge.server.store import migrate
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate.upgrade, settings.sync_url())
         server = Server(settings, limiter)
         app.state.server = server
-        await server.start()
+        await server.start(app)
         try:
             yield
         finally:
@@ -49,6 +50,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="bodoge", version=__version__, lifespan=lifespan)
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # to a table's owner (several processes), whose body limit then checks the request
+    app.add_middleware(Forward, max_bytes=settings.max_body_bytes)
     app.add_middleware(RateLimit, limiter=limiter)  # added last: runs first
     if settings.cors_origins:
         app.add_middleware(

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from redis import asyncio as redis
+
+from bodoge.server import forwarding, metrics
 from bodoge.server.config import Settings
 from bodoge.server.ratelimit import RateLimiter
+from bodoge.server.realtime.affinity import Affinity
 from bodoge.server.realtime.hub import Hub
 from bodoge.server.realtime.notices import Notices
+from bodoge.server.realtime.relay import Relay
 from bodoge.server.realtime.sockets import Sockets
 from bodoge.server.runners.balance import BalanceRuns
 from bodoge.server.runners.bots import Bots
@@ -56,10 +61,27 @@ class Server:
         if settings.redis_url is not None:
             self.notices = Notices(settings.redis_url, settings.redis_channel, self.cache)
             self.notices.also = self.leases.held
+        # Table affinity (several processes): a table's owner applies its moves and builds
+        # its updates; the others forward to it over the relay.
+        self.relay: Relay | None = None
+        self.affinity: Affinity | None = None
+        if settings.redis_url is not None and self.notices is not None:
+            self.relay = Relay(settings.redis_url, settings.redis_channel, self.leases.owner)
+            self.affinity = Affinity(self.relay, self.leases, self.cache, self.hub, self.store)
+            self.notices.elsewhere = self.affinity.elsewhere
+            self.sockets.affinity = self.affinity
+        # the health check's own client: a Redis that stops answering shows at /api/health
+        self.health_redis: redis.Redis | None = None
+        if settings.redis_url is not None:
+            self.health_redis = redis.Redis.from_url(settings.redis_url)
 
-    async def start(self) -> None:
+    async def start(self, app: Any = None) -> None:
         if self.notices is not None:
             await self.notices.start()  # subscribed before anything can be missed
+        if self.relay is not None:
+            # forwarded requests run through this process's own app (forwarding.py)
+            self.relay.handlers["http"] = lambda request: forwarding.run_here(app, request)
+            await self.relay.start()
         await self.leases.start()
 
     async def close(self) -> None:
@@ -68,9 +90,15 @@ class Server:
         await self.analyses.jobs.close()
         await self.bots.close()
         await self.variants.runs.close()
+        if self.affinity is not None and self.relay is not None:
+            await self.affinity.close()
+            await self.relay.close()
         if self.notices is not None:
             await self.notices.close()
+        if self.health_redis is not None:
+            await self.health_redis.aclose()
         await self.store.close()
+        metrics.process_stopped()
 
     async def idle(self) -> None:
         """Wait until no lease is being taken and no bot has anything to do (tests)."""

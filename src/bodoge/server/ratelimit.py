@@ -78,7 +78,8 @@ class RateLimit:
         self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or self.limiter.allow(client_address(scope)):
+        forwarded = scope.get("bodoge.forwarded")  # counted where it arrived (forwarding.py)
+        if scope["type"] != "http" or forwarded or self.limiter.allow(client_address(scope)):
             await self.app(scope, receive, send)
             return
         retry = str(self.limiter.retry_after()).encode()

@@ -246,7 +246,9 @@ class Replay(BaseModel):
 
 
 class Health(BaseModel):
-    status: Literal["ok"]
+    status: Literal["ok", "failed"]
+    database: Literal["ok", "failed"]
+    redis: Literal["ok", "failed", "off"]  # off: one process, no Redis
 
 
 # Websocket messages from the client.

@@ -11,6 +11,7 @@ from bodoge.server.api import (
     games,
     guests,
     moves,
+    operations,
     ratings,
     rematch,
     replays,
@@ -32,4 +33,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     variants.router,
     variants.runs,
+    operations.router,
 )

@@ -1,4 +1,4 @@
-"""Routes: the server's health, the games the lobby offers and their rules pages."""
+"""Routes: the games the lobby offers and their rules pages."""
 
 from __future__ import annotations
 
@@ -9,14 +9,9 @@ from fastapi import APIRouter
 from bodoge.engine import get_game
 from bodoge.server import catalog, errors, rules
 from bodoge.server.api.deps import ServerDep, documented
-from bodoge.server.schemas import GameOut, Health, Words
+from bodoge.server.schemas import GameOut, Words
 
 router = APIRouter(prefix="/api")
-
-
-@router.get("/health", response_model=Health)
-async def health() -> dict[str, str]:
-    return {"status": "ok"}
 
 
 @router.get("/games", response_model=list[GameOut])

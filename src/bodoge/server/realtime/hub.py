@@ -7,17 +7,23 @@ from that seat's `match.events_for(seat, ...)` and `match.prompt(seat)` only, ne
 state. Updates coalesce: a slow client gets one update with everything it missed. Updates also
 carry the seats' stand-ins and the clocks, their time left computed as the update is sent. What
 a socket says is read by sockets.py.
+
+With several processes (realtime/affinity.py), a socket whose table another process owns gets
+the owner's updates instead (`Connection.inbox`, filled by the affinity; `Hub.remote` says who
+the owner is): this process never builds an update of a table it does not own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
+from bodoge.server import metrics
 from bodoge.server.entries import entries
 from bodoge.server.services import clock
 from bodoge.server.services.cache import TableCache
@@ -34,6 +40,11 @@ class Connection:
     last_ply: int
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Updates from the table's owner in another process (affinity.py), in the order it sent
+    # them: (owner, sequence, from ply, update); `synced`: the owner and sequence this
+    # connection is up to (None: it has to ask the owner for what it missed).
+    inbox: list[tuple[str, int, int, dict[str, Any]]] = field(default_factory=list)
+    synced: tuple[str, int] | None = None
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_text(json.dumps(message, ensure_ascii=False))
@@ -41,6 +52,9 @@ class Connection:
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
             await self.socket.send_text(text)
+
+
+RELAYED_KEPT = 1024  # encoded updates from owners kept for the sockets that get the same
 
 
 class Hub:
@@ -51,12 +65,23 @@ class Hub:
         # sockets of one table that would get the same update (its spectators, mostly) share
         # one, built and encoded once per process. Only the table's latest updates are kept.
         self._built: dict[str, dict[tuple[Any, ...], str]] = {}
+        # The owner of a table if another process owns it, and how to ask it for what a
+        # connection missed (affinity.py; None: one process, every table is built here).
+        self.remote: Callable[[str], str | None] = lambda table_id: None
+        self.sync: Callable[[str, Connection], Awaitable[dict[str, Any] | None]] | None = None
+        self.membership: list[Callable[[str], None]] = []  # a table's connections changed here
+        # owners' updates as encoded for the sockets here (`_send_from_owner`)
+        self._relayed: dict[tuple[int, int, tuple[int, ...]], str] = {}
+        self._relayed_updates: dict[int, dict[str, Any]] = {}
         cache.listeners.append(self.notify)
         cache.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
     def connections(self, table_id: str) -> int:
         """How many sockets of the table are open here."""
         return len(self._connections.get(table_id, ()))
+
+    def of(self, table_id: str) -> set[Connection]:
+        return self._connections.get(table_id, set())
 
     def connected(self, table_id: str) -> set[int]:
         """The seats with at least one open connection."""
@@ -70,23 +95,85 @@ class Hub:
         """A connection joins its table (the others see who is connected; it gets its first
         update)."""
         self._connections.setdefault(connection.table_id, set()).add(connection)
+        metrics.SOCKETS.inc()
+        self._joined_or_left(connection.table_id)
         self.notify(connection.table_id)
 
     def remove(self, connection: Connection) -> None:
         table_id = connection.table_id
-        self._connections[table_id].discard(connection)
+        if connection in self._connections[table_id]:
+            self._connections[table_id].discard(connection)
+            metrics.SOCKETS.dec()
         if not self._connections[table_id]:
             self._built.pop(table_id, None)
+        self._joined_or_left(table_id)
         self.notify(table_id)
+
+    def _joined_or_left(self, table_id: str) -> None:
+        for hook in self.membership:
+            hook(table_id)
 
     async def send_updates(self, connection: Connection) -> None:
         while True:
             await connection.wake.wait()
             connection.wake.clear()
+            owner = self.remote(connection.table_id)
+            if owner is not None:
+                await self._send_remote(connection, owner)
+                continue
+            connection.inbox.clear()
+            connection.synced = None  # if the table moves elsewhere, ask its owner first
             table = await self.cache.get(connection.table_id)
             text = self._update(table, connection)
             connection.last_ply = table.match.ply
             await connection.send_text(text)
+
+    async def _send_remote(self, connection: Connection, owner: str) -> None:
+        """Send what the owner sent for this connection: each update that follows on from what
+        the connection has (its events after its last ply); after a gap, or from a new owner,
+        what it missed as the owner builds it (`sync`)."""
+        inbox, connection.inbox = connection.inbox, []
+        if connection.synced is not None and connection.synced[0] != owner:
+            connection.synced = None
+        for sender, sequence, since, update in inbox:
+            if connection.synced is None:
+                break
+            if sender != owner or sequence <= connection.synced[1]:
+                continue  # older than what the connection has
+            if since > connection.last_ply:
+                connection.synced = None  # a gap: ask the owner
+                break
+            await self._send_from_owner(connection, update)
+            connection.synced = (owner, sequence)
+        if connection.synced is None and self.sync is not None:
+            synced = await self.sync(owner, connection)
+            if synced is None:  # the owner did not answer: look again shortly
+                await asyncio.sleep(0.2)
+                connection.wake.set()
+                return
+            connection.synced = (owner, synced["sequence"])
+            await self._send_from_owner(connection, synced["update"])
+            if connection.inbox:
+                connection.wake.set()  # what came meanwhile
+
+    async def _send_from_owner(self, connection: Connection, update: dict[str, Any]) -> None:
+        """Hand on an owner's update: its events after the connection's last ply, the seats
+        connected here; encoded once for the table's sockets here that get the same."""
+        connected = tuple(sorted(self.connected(connection.table_id)))
+        key = (id(update), connection.last_ply, connected)
+        text = self._relayed.get(key)
+        if text is None:
+            events = [e for e in update["events"] if e["ply"] > connection.last_ply]
+            out = {**update, "events": events, "connected": list(connected)}
+            text = json.dumps(out, ensure_ascii=False)
+            if len(self._relayed) >= RELAYED_KEPT:
+                self._relayed.clear()
+                self._relayed_updates.clear()
+            # the update is kept with its text, so its id is not reused while the text is kept
+            self._relayed[key] = text
+            self._relayed_updates[id(update)] = update
+        connection.last_ply = update["ply"]
+        await connection.send_text(text)
 
     def _update(self, table: Table, connection: Connection) -> str:
         """The update `connection` gets now, encoded: shared with the table's other sockets here
@@ -109,20 +196,29 @@ class Hub:
             text = built.get(key)
             if text is not None:
                 return text
-        update = {
-            "type": "update",
-            "ply": match.ply,
-            "events": entries(table, seat, connection.last_ply),
-            "prompt": match.prompt(seat),
-            "connected": list(connected),
-            "status": table.status,
-            "rematch": table.rematch,
-            "stand_ins": [each.stand_in for each in table.seats],
-            **clock.clock_json(table, now()),  # the time left as of sending
-        }
+        update = update_of(table, seat, connection.last_ply, connected)
         text = json.dumps(update, ensure_ascii=False)
         if key is not None:
             if any(other[1] != match.ply for other in built):
                 built.clear()  # the table moved on: the older updates are not asked for again
             built[key] = text
         return text
+
+
+def update_of(
+    table: Table, seat: int | None, since_ply: int, connected: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    """The update a viewer (a seat, None: a spectator) gets after `since_ply`: built from that
+    viewer's events and prompt only."""
+    match = table.match
+    return {
+        "type": "update",
+        "ply": match.ply,
+        "events": entries(table, seat, since_ply),
+        "prompt": match.prompt(seat),
+        "connected": list(connected),
+        "status": table.status,
+        "rematch": table.rematch,
+        "stand_ins": [each.stand_in for each in table.seats],
+        **clock.clock_json(table, now()),  # the time left as of sending
+    }

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
+from collections.abc import Callable
 
 from redis import asyncio as redis
 from redis.exceptions import RedisError
@@ -72,6 +73,8 @@ class Notices:
         self._moves_noticed = asyncio.Event()
         self._in_batch: set[str] = set()  # tables whose moves a query is reading now
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
+        # tables another process owns (affinity.py): it sends their updates; nothing is read
+        self.elsewhere: Callable[[str], str | None] = lambda table_id: None
         self._outbox: list[str] = []  # notices to send, in the order committed
         self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
@@ -163,6 +166,10 @@ class Notices:
     def _heard(self, table_id: str, ply: int | None) -> None:
         """Keep a table current that this process needs: its moves read with others', anything
         else refreshed alone."""
+        if self.elsewhere(table_id) is not None:
+            if not self.cache.lock(table_id).locked():
+                self.cache.drop(table_id)  # a copy here would be stale: read when next asked
+            return
         table = self.cache.cached(table_id)
         if table_id not in self.also and (table is None or self.cache.forget(table_id)):
             return  # read from the database when first needed

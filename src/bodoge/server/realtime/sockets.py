@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from bodoge.engine import BodogeError
 from bodoge.server.errors import ApiError, error_json, invalid
+from bodoge.server.forwarding import ask_owner
 from bodoge.server.jsontext import loads
 from bodoge.server.ratelimit import RateLimiter, client_address
 from bodoge.server.realtime.hub import Connection, Hub
@@ -27,6 +29,9 @@ from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import require_seat, viewer
 from bodoge.server.services.moves import MoveRequest, Moves
+
+if TYPE_CHECKING:
+    from bodoge.server.realtime.affinity import Affinity
 
 CLOSE_POLICY = 1008  # a first message that is not a valid auth or watch
 CLOSE_TOO_BIG = 1009
@@ -55,6 +60,7 @@ class Sockets:
         self.moves = moves
         self.max_message_bytes = max_message_bytes
         self.limiter = limiter
+        self.affinity: Affinity | None = None  # several processes: moves go to the owner
 
     async def serve(self, socket: WebSocket, table_id: str) -> None:
         await socket.accept()
@@ -133,6 +139,8 @@ class Sockets:
             await socket.close(CLOSE_POLICY)
             return None
         try:
+            if self.affinity is not None:  # who builds its updates: this process or the owner
+                await self.affinity.owner_elsewhere(table_id)
             table = await self.cache.current(table_id)  # a reconnect misses nothing
             credential = first.credential if isinstance(first, WsAuth) else None
             seat: int | None
@@ -163,10 +171,17 @@ class Sockets:
                 )
                 continue
             if isinstance(message, WsReturn):
-                await self._take_back(connection)
+                if not await self._forwarded(connection, "return", {}, message):
+                    await self._take_back(connection)
                 continue
             assert isinstance(message, WsMove | WsUndo)
             action = message.action if isinstance(message, WsMove) else None
+            body = {"expected_ply": message.expected_ply, "client_key": message.client_key}
+            if isinstance(message, WsMove):
+                body["action"] = message.action
+            path = "moves" if isinstance(message, WsMove) else "undo"
+            if await self._forwarded(connection, path, body, message):
+                continue
             _, answer = await self.moves.answer(
                 MoveRequest(
                     connection.table_id,
@@ -177,6 +192,37 @@ class Sockets:
                 )
             )
             await connection.send({"type": "answer", "client_key": message.client_key, **answer})
+
+    async def _forwarded(
+        self, connection: Connection, path: str, body: dict[str, Any], message: Any
+    ) -> bool:
+        """Send a decision of a table owned elsewhere to its owner and its answer back; False if
+        the table is owned here (or nobody answered): the caller decides here."""
+        owner = self.affinity.elsewhere(connection.table_id) if self.affinity else None
+        if owner is None or self.affinity is None:
+            return False
+        asked = await ask_owner(
+            self.affinity,
+            owner,
+            f"/api/tables/{connection.table_id}/{path}",
+            body,
+            connection.credential,
+            connection.socket.scope.get("client"),
+        )
+        if asked is None:
+            return False
+        status, answer = asked
+        if path == "return":
+            if status == 200:
+                await connection.send({"type": "returned", **answer})
+            else:
+                await connection.send({"type": "error", "error": answer["error"]})
+            return True
+        if "error" in answer and "status" not in answer:  # a refusal before any route
+            await connection.send({"type": "error", "error": answer["error"]})
+            return True
+        await connection.send({"type": "answer", "client_key": message.client_key, **answer})
+        return True
 
     async def _take_back(self, connection: Connection) -> None:
         try:

@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bodoge.ai import make_bot
 from bodoge.engine import BodogeError, StaleMove
+from bodoge.server import metrics
 from bodoge.server.config import Settings
 from bodoge.server.errors import ApiError
 from bodoge.server.runners.drivers import TableDrivers
@@ -91,10 +92,12 @@ class Bots:
                 by = table.seats[
                     seat
                 ].decider()  # bot:<level>, or timeout:<level> (runners/timeouts.py)
-                action = await self._choose(table, seat, level, ply)
                 try:
-                    async with self._moving:
-                        await self.moves.move(MoveRequest(table_id, action, ply, seat=seat, by=by))
+                    with metrics.BOT_QUEUE.track_inprogress():
+                        action = await self._choose(table, seat, level, ply)
+                        async with self._moving:
+                            request = MoveRequest(table_id, action, ply, seat=seat, by=by)
+                            await self.moves.move(request)
                 except StaleMove:
                     continue  # someone else decided meanwhile: look again
                 except SQLAlchemyError:  # the database busy or away for a moment: try again

@@ -2,8 +2,9 @@
 
 Every process may serve every table, but the work that happens by itself (a bot's move, a
 timeout) must happen once. The process that holds a table's row in `leases` (owner, until) runs
-that table's runners. A process takes a lease at once when it commits a change of a table
-nobody holds (it made the table, or filled its last seat); it renews all its leases in one
+that table's runners, and is its owner (realtime/affinity.py). A process takes a lease at once
+when it commits a change of a table in play nobody holds (it started the game: it filled the
+last seat, or made a table of bots); it renews all its leases in one
 statement every third of `lease_seconds`, gives back those of finished tables, and a process
 that stops gives back all of its own. A lease not renewed in time (its process died, even by
 kill -9) is taken over by the next process that scans, which then wakes the runners there.
@@ -23,9 +24,10 @@ import logging
 import math
 import os
 import random
+from collections.abc import Callable
 from typing import Protocol
 
-from bodoge.server import auth
+from bodoge.server import auth, logs, metrics
 from bodoge.server.config import Settings
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.model import Table
@@ -54,6 +56,8 @@ class Leases:
         self.owner = f"{os.getpid()}-{auth.new_id()}"[:32]
         self.runners: list[Runner] = []
         self.held: set[str] = set()
+        # told when a lease comes here (this process's owner id) or is given back (None)
+        self.moved: list[Callable[[str, str | None], None]] = []
         self._elsewhere: dict[str, float] = {}  # table -> until when another process holds it
         self._taking: dict[str, asyncio.Task[None]] = {}
         self._loop: asyncio.Task[None] | None = None
@@ -83,6 +87,10 @@ class Leases:
             return
         if table is not None and table.status == "over":
             self._elsewhere.pop(table_id, None)
+        elif table is not None and table.status == "waiting":
+            # Nothing runs before the game starts. The join that starts it takes the lease:
+            # behind a proxy routing by table, the process the table's requests go to.
+            return
         elif (
             self._elsewhere.get(table_id, 0.0) < now()
             and table_id not in self._taking
@@ -114,7 +122,10 @@ class Leases:
         )
         async with self.store.write() as session:
             await leases.give_back_all(session, self.owner)
+        for table_id in self.held:
+            self._moved(table_id, None)
         self.held.clear()
+        metrics.TABLES_OWNED.set(0)
 
     def busy(self) -> bool:
         """Whether a lease is being taken."""
@@ -146,8 +157,14 @@ class Leases:
             still = await leases.renew(session, self.owner, now() + self.ttl)
         for table_id in self.held - still:
             self.held.discard(table_id)
+            table = self.cache.cached(table_id)
+            given_back = table is not None and table.status == "over"
+            logs.event("lease_given_back" if given_back else "lease_lost", table=table_id)
             for runner in self.runners:
                 runner.stop(table_id)
+            if given_back:  # a lease lost was taken by another, which says so itself
+                self._moved(table_id, None)
+        metrics.TABLES_OWNED.set(len(self.held))
 
     async def scan(self) -> None:
         """Take over the tables in play whose lease is missing or expired: at most a fair share
@@ -160,11 +177,16 @@ class Leases:
             others = await leases.other_owners(session, self.owner, moment)
         random.shuffle(orphans)
         for table_id in orphans[: math.ceil(len(orphans) / (others + 1))]:
-            await self._take_and_wake(table_id)
+            await self._take_and_wake(table_id, takeover=True)
 
-    async def _take_and_wake(self, table_id: str) -> None:
+    async def _take_and_wake(self, table_id: str, takeover: bool = False) -> None:
         try:
             if await self.take(table_id):
+                if takeover:  # a lease missing or expired: its process stopped renewing it
+                    metrics.LEASE_TAKEOVERS.inc()
+                    logs.event("lease_takeover", table=table_id)
+                    if not self.cache.lock(table_id).locked():
+                        self.cache.drop(table_id)  # rebuilt from the database, not a stale copy
                 self._wake(table_id)
         except asyncio.CancelledError:
             raise
@@ -187,7 +209,16 @@ class Leases:
         taken = elsewhere is None
         if elsewhere is not None:
             self._elsewhere[table_id] = elsewhere
-        if taken:
+        if taken and table_id not in self.held:
             self.held.add(table_id)
             self._elsewhere.pop(table_id, None)
+            metrics.TABLES_OWNED.set(len(self.held))
+            self._moved(table_id, self.owner)
         return taken
+
+    def _moved(self, table_id: str, owner: str | None) -> None:
+        for hook in self.moved:
+            try:
+                hook(table_id, owner)
+            except Exception:
+                log.exception("lease hook failed for table %s", table_id)

@@ -14,12 +14,14 @@ fails the cached match is dropped, so the next request reloads it from the datab
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from bodoge.engine import BodogeError, Match, StaleMove
+from bodoge.server import logs, metrics
 from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError, body, status_of
 from bodoge.server.services import clock, ratings
@@ -74,6 +76,7 @@ class Moves:
         if seat is None:
             raise ValueError("a move names its seat (MoveRequest.seat)")
         table_id = request.table_id
+        started = time.perf_counter()
         async with self.cache.lock(table_id):
             table = await self._append(request, seat)
             if table is None:
@@ -82,6 +85,9 @@ class Moves:
                     return duplicate
             ply = table.match.ply
             (told,) = entries(table, seat, ply - 1)
+        metrics.MOVE_SECONDS.observe(time.perf_counter() - started)
+        metrics.MOVES.labels(metrics.WORKER).inc()
+        logs.event("move", table=table_id, ply=ply, seat=seat, by=request.by or "person")
         self.cache.changed(table_id)
         return {"status": "applied", "ply": ply, "events": told["events"], "text": told["text"]}
 

@@ -73,3 +73,12 @@ async def take(
         return None
     holder = await session.execute(select(LeaseRow.until).where(LeaseRow.table_id == table_id))
     return holder.scalar_one_or_none() or 0.0
+
+
+async def holder(session: AsyncSession, table_id: str) -> tuple[str, float] | None:
+    """Who holds the table's lease and until when (None: nobody)."""
+    found = await session.execute(
+        select(LeaseRow.owner, LeaseRow.until).where(LeaseRow.table_id == table_id)
+    )
+    row = found.one_or_none()
+    return (row[0], row[1]) if row is not None else None
