@@ -170,6 +170,8 @@ class ChallengeRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     user_handle: Mapped[str | None] = mapped_column(String(64), nullable=True)
     expires: Mapped[float] = mapped_column(Float)
+
+
 class AnalysisRow(Base):
     """One seat's analysis at a table by the search at a level (migration 0008): queued,
     running (`done` of `total` items), ready (`result`: the analysis's JSON) or failed. `ply`
@@ -196,6 +198,8 @@ class TableHintsRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     hints: Mapped[bool] = mapped_column(Boolean)
+
+
 # ---- the designer's studio (migration 0009): variants, their versions, balance runs ----------
 
 
