@@ -179,3 +179,15 @@ def test_change_password_needs_the_current_one_and_ends_other_sessions(
     client.cookies.clear()
     assert sign_in(client, "aki").status_code == 401
     assert sign_in(client, "aki", "a new long password").status_code == 200
+
+
+def test_the_cookie_is_secure_over_https_or_when_set(settings: Settings) -> None:
+    body = {"name": "aki", "password": PASSWORD}
+    with TestClient(create_app(settings), base_url="https://testserver") as client:
+        header = client.post("/api/account/signup", json=body).headers["set-cookie"].lower()
+        assert "secure" in header
+    always = dataclasses.replace(settings, secure_cookies=True)
+    with TestClient(create_app(always)) as client:
+        body["name"] = "ben"
+        header = client.post("/api/account/signup", json=body).headers["set-cookie"].lower()
+        assert "secure" in header

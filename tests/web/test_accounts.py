@@ -118,8 +118,10 @@ def test_sign_up_out_in_and_a_passkey_on_a_second_context_find_the_same_tables(
         phone.click("#bar .passkey-sign-in")
         expect(phone.locator(".account-link")).to_have_text("Aki")
         assert account_tables(phone) == [table_id]
-        phone.click(f".account-tables a[href='#/table/{table_id}']")
+        # The seat itself moves to the phone with "Play here": the phone plays it as "you".
+        phone.click(f".account-tables li[data-table='{table_id}'] .play-here")
         phone.wait_for_selector(f".table-page[data-table='{table_id}']")
+        expect(phone.locator(".seat[data-seat='0'] .name")).to_have_text("あなた")
         assert errors == [] and phone_errors == []
     finally:
         laptop_context.close()

@@ -27,6 +27,7 @@ from bodoge.server.account_schemas import (
 from bodoge.server.api.deps import ServerDep, documented
 from bodoge.server.errors import ApiError
 from bodoge.server.ratelimit import client_address
+from bodoge.server.schemas import Joined
 from bodoge.server.services.accounts import SignedIn, signed_out
 from bodoge.server.services.passkeys import Party
 from bodoge.server.store.models import AccountRow, PlayerRow
@@ -138,6 +139,13 @@ async def me(srv: ServerDep, who: SessionDep) -> dict[str, Any]:
 async def tables(srv: ServerDep, who: SessionDep) -> list[dict[str, Any]]:
     """The tables of every player row of the account (every device it signed in on)."""
     return await srv.accounts.tables(who.account)
+
+
+@router.post("/tables/{table_id}/seat", response_model=Joined, responses=documented(401, 403, 404))
+async def seat_here(table_id: str, srv: ServerDep, who: SessionDep) -> dict[str, Any]:
+    """Play the account's seat at a table on this device: a new seat credential (the one
+    another device held stops working)."""
+    return await srv.accounts.seat_here(who.account, table_id)
 
 
 @router.post("/guest", response_model=Done, responses=documented(401, 403))

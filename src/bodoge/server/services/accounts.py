@@ -14,6 +14,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from bodoge.server import auth, sessions
 from bodoge.server.config import Settings
 from bodoge.server.entries import entries
@@ -22,6 +24,7 @@ from bodoge.server.ratelimit import RateLimiter
 from bodoge.server.services import passkeys, passwords
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
+from bodoge.server.services.model import Table
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import (
@@ -32,6 +35,7 @@ from bodoge.server.store.models import (
     PlayerRow,
     now,
 )
+from bodoge.server.store.queries import update_seat
 
 CHALLENGE_SECONDS = 300.0
 FORMER_PLAYER = "deleted"  # the account's name once deleted: "deleted:<id>"
@@ -259,11 +263,14 @@ class Accounts:
         address: str,
         guest: PlayerRow | None,
     ) -> SignedIn:
-        self._attempt(address, "passkey:" + address)
+        if not self.per_address.allow(address):
+            raise too_many()
         row = await self._take(challenge_id, "signin")
         passkey = await self.rows.passkey_by_credential(passkeys.credential_id(credential))
         if passkey is None:
             raise passkeys.refused()
+        if not self.per_name.allow("passkey:" + passkey.account_id):  # per account too
+            raise too_many()
         count = passkeys.check_authentication(
             party, row.challenge, credential, passkey.public_key, passkey.sign_count
         )
@@ -331,6 +338,27 @@ class Accounts:
                 {"table": self.lobby.info(table, set()), "seat": own.seat, "player": own.player_id}
             )
         return found
+
+    async def seat_here(self, account: AccountRow, table_id: str) -> dict[str, Any]:
+        """A new credential for the account's seat at a table, for this device: the seat moves
+        here (the credential another device held stops working, as only one is kept)."""
+        player_ids = {row.id for row in await self.rows.players(account.id)}
+        credential = auth.new_secret()
+        hashed = auth.hash_secret(credential)
+
+        async def apply(session: AsyncSession, table: Table) -> int:
+            for seat in table.seats:
+                if seat.player_id in player_ids and seat.credential_hash is not None:
+                    await update_seat(session, table.id, seat.seat, credential_hash=hashed)
+                    seat.credential_hash = hashed
+                    return seat.seat
+            raise ApiError(
+                "not_found",
+                "you hold no seat at that table",
+                "その卓にあなたの席はありません",
+            )
+
+        return {"seat": await self.cache.change(table_id, apply), "credential": credential}
 
     async def export(self, account: AccountRow) -> dict[str, Any]:
         """Everything kept about the person: the account, its passkeys (no keys), its player

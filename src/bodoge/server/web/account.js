@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import * as passkey from "./passkey.js";
 import * as session from "./session.js";
+import { saveSeat, seatAt } from "./store.js";
 import { errorText } from "./views.js";
 
 // A refusal of the browser's passkey dialog (cancelled, or no authenticator) is no ApiError.
@@ -221,14 +222,27 @@ export function accountTables() {
         return;
       }
       list.replaceChildren(
-        ...found.map(({ table }) => {
+        ...found.map(({ table, seat }) => {
           const game = known.find((g) => g.id === table.game);
+          const here = seatAt(table.id)?.seat === seat;
+          const playHere = async () => {
+            try {
+              const taken = await session.seatHere(table.id);
+              saveSeat(table.id, { seat: taken.seat, credential: taken.credential, game: table.game });
+              location.hash = `#/table/${table.id}`;
+            } catch (error) {
+              list.append(h("li", { class: "error" }, errorText(error)));
+            }
+          };
           return h(
             "li",
             { "data-table": table.id },
             h("a", { href: `#/table/${table.id}` }, game ? game.title[lang] : table.game, " ", table.id),
             " ",
             h("small", {}, t(`account_status_${table.status}`)),
+            here || table.status === "over"
+              ? null
+              : h("button", { type: "button", class: "play-here", onclick: playHere }, t("account_play_here")),
           );
         }),
       );

@@ -91,6 +91,9 @@ export async function deleteAccount(confirm) {
 
 export const tables = () => api("GET", "/api/account/tables");
 
+// The account's seat at a table, played on this device from now on: {seat, credential}.
+export const seatHere = (tableId) => post(`/api/account/tables/${encodeURIComponent(tableId)}/seat`);
+
 // The export as a file download (the JSON the server keeps about this person).
 export async function download() {
   const data = await api("GET", "/api/account/export");

@@ -42,6 +42,7 @@ export default {
     account_status_waiting: "waiting",
     account_status_playing: "playing",
     account_status_over: "over",
+    account_play_here: "Play here",
   },
   ja: {
     account_sign_in: "ログイン",
@@ -86,5 +87,6 @@ export default {
     account_status_waiting: "募集中",
     account_status_playing: "対局中",
     account_status_over: "終了",
+    account_play_here: "この端末で打つ",
   },
 };
