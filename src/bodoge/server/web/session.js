@@ -13,6 +13,8 @@ export function onAccount(listener) {
 }
 
 function set(next) {
+  // Only a change redraws (a signed-out page at load stays as it is: no field loses its focus).
+  if (JSON.stringify(next) === JSON.stringify(account)) return;
   account = next;
   if (next && !loadName()) saveName(next.display_name);
   for (const listener of listeners) listener(next);
