@@ -25,6 +25,7 @@ from bodoge.server.services import passkeys, passwords
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
+from bodoge.server.services.rematch import release
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import (
@@ -400,6 +401,9 @@ class Accounts:
         own = await self.rows.seats(account.id)
         for table_id in dict.fromkeys(each.table_id for each in own if each.status != "over"):
             await self.lobby.leave_player(table_id, player_ids)
+        for each in own:  # a seat kept for them at a rematch opens, as at a leave
+            if each.status == "waiting":
+                await release(self.cache, each.table_id, each.player_id)
         renamed = f"{FORMER_PLAYER}:{account.id}"
         await self.rows.forget(account.id, renamed, auth.hash_secret(secrets.token_hex()), now())
         for table_id in dict.fromkeys(each.table_id for each in own):
