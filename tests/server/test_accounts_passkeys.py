@@ -7,13 +7,19 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from accountkit import csrf, sign_out, sign_up
+import pytest
+from accountkit import cheap, csrf, sign_out, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table
 
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def passkey_sign_up(client: TestClient, key: Authenticator, name: str, **extra: object) -> dict:

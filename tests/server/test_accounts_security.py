@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 import pytest
-from accountkit import PASSWORD, csrf, sign_in, sign_up
+from accountkit import PASSWORD, cheap, csrf, sign_in, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table, play_first_actions, seat_header
@@ -30,6 +30,11 @@ SESSION_ROUTES = [
     ("POST", "/api/account/passkeys"),
     ("POST", "/api/account/passkeys/xyz/delete"),
 ]
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def two_accounts_at_one_table(client: TestClient) -> dict[str, Any]:

@@ -21,10 +21,11 @@ from bodoge.server.config import Settings
 from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError
 from bodoge.server.ratelimit import RateLimiter
-from bodoge.server.services import passkeys, passwords
+from bodoge.server.services import passkeys
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
+from bodoge.server.services.passwords import Passwords
 from bodoge.server.services.rematch import release
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.database import Store
@@ -84,6 +85,7 @@ class Accounts:
         self.cache = cache
         self.lobby = lobby
         self.settings = settings
+        self.passwords = Passwords(settings.argon2_memory_kib, settings.argon2_time_cost)
         # Sign-in attempts, counted per account name and per client address (per process).
         self.per_name = RateLimiter(settings.signin_per_second, settings.signin_burst)
         self.per_address = RateLimiter(settings.signin_per_second, settings.signin_burst)
@@ -100,7 +102,7 @@ class Accounts:
     ) -> SignedIn:
         self._attempt(address, "signup:" + address)
         account = self._new_account(name, display_name, guest)
-        account.password_hash = await passwords.hash_password(password)
+        account.password_hash = await self.passwords.hash(password)
         if not await self.rows.add(account):
             raise name_taken()
         return await self._signed_in(account, guest)
@@ -111,7 +113,7 @@ class Accounts:
         self._attempt(address, name_key(name))
         account = await self.rows.by_name_key(name_key(name))
         stored = account.password_hash if account is not None else None
-        right = await passwords.verify(password, stored)  # a dummy hash when there is none
+        right = await self.passwords.verify(password, stored)  # a dummy hash when there is none
         if account is None or not right or not self._may_sign_in(account):
             raise bad_sign_in()
         return await self._signed_in(account, guest)
@@ -307,9 +309,11 @@ class Accounts:
         """A new password; the current one is needed when there is one. Every other session of
         the account ends."""
         stored = account.password_hash
-        if stored is not None and (current is None or not await passwords.verify(current, stored)):
+        if stored is not None and (
+            current is None or not await self.passwords.verify(current, stored)
+        ):
             raise bad_sign_in()
-        await self.rows.set_values(account.id, password_hash=await passwords.hash_password(new))
+        await self.rows.set_values(account.id, password_hash=await self.passwords.hash(new))
         await self.rows.end_sessions(account.id, keep=sessions.session_hash(secret))
 
     async def link(self, account: AccountRow, guest: PlayerRow) -> None:
