@@ -22,7 +22,7 @@ class Passwords:
         self, memory_kib: int = DEFAULT_MEMORY_COST, time_cost: int = DEFAULT_TIME_COST
     ) -> None:
         self.hasher = PasswordHash((Argon2Hasher(time_cost=time_cost, memory_cost=memory_kib),))
-        self.dummy = self.hasher.hash("bodoge: a password nobody has")
+        self._dummy: str | None = None  # made at the first need, not at every server's start
 
     async def hash(self, password: str) -> str:
         return await asyncio.to_thread(self.hasher.hash, password)
@@ -31,6 +31,8 @@ class Passwords:
         """Whether `password` is the one `stored` was made from; with no stored hash the
         dummy's is verified (and the answer is False), so both paths cost one verification."""
         if stored is None:
-            await asyncio.to_thread(self.hasher.verify, password, self.dummy)
+            if self._dummy is None:
+                self._dummy = await self.hash("bodoge: a password nobody has")
+            await asyncio.to_thread(self.hasher.verify, password, self._dummy)
             return False
         return await asyncio.to_thread(self.hasher.verify, password, stored)
