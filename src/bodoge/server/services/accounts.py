@@ -149,6 +149,7 @@ class Accounts:
             await self.rows.link_player(guest.id, account.id)
         secret = sessions.new_secret()
         when = now()
+        await self.rows.end_expired(when)  # the expired sessions and challenges go
         await self.rows.add_session(
             AccountSessionRow(
                 id_hash=sessions.session_hash(secret),
