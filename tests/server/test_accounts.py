@@ -208,3 +208,12 @@ def test_a_server_hashes_at_argon2_cffis_default_cost() -> None:
     assert made.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
     cheap_one = asyncio.run(Passwords(1024, 1).hash("x" * 8))
     assert asyncio.run(Passwords().verify("x" * 8, cheap_one))  # a hash names its own cost
+
+
+def test_signing_in_again_ends_the_browsers_earlier_session(client: TestClient) -> None:
+    sign_up(client, "aki")
+    earlier = client.cookies["bodoge_session"]
+    assert sign_in(client, "aki").status_code == 200
+    assert client.cookies["bodoge_session"] != earlier
+    client.cookies.set("bodoge_session", earlier)
+    assert client.get("/api/account").status_code == 401

@@ -85,6 +85,9 @@ SameSite = Depends(from_this_site)
 async def _answer(
     request: Request, response: Response, srv: ServerDep, signed: SignedIn
 ) -> dict[str, Any]:
+    earlier = sessions.cookie_secret(request)
+    if earlier is not None:  # signing in again (as anyone) ends this browser's earlier session
+        await srv.accounts.sign_out(earlier)
     sessions.set_cookie(response, request, srv.settings, signed.secret)
     return await srv.accounts.describe(signed.account, signed.secret)
 
