@@ -191,3 +191,22 @@ def test_export_and_delete_from_the_account_page(base: str, browser: Browser) ->
         expect(page.locator("#bar .account-message")).to_contain_text("wrong name or password")
     finally:
         context.close()
+
+
+def test_a_page_opened_by_address_points_to_localhost_for_passkeys(
+    web_server: str, browser: Browser
+) -> None:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{web_server}/#/")
+        open_menu(page)
+        expect(page.locator("#bar .passkey-sign-in")).to_have_count(0)  # 127.0.0.1: no RP id
+        page.fill("#bar .sign-in input[name=account-name]", f"dan{secrets.token_hex(3)}")
+        page.fill("#bar .sign-in input[name=account-password]", PASSWORD)
+        page.click("#bar .sign-up-button")
+        page.goto(f"{web_server}/#/account")
+        hint = page.locator(".account-passkeys p").last
+        expect(hint).to_contain_text(web_server.replace("127.0.0.1", "localhost"))
+    finally:
+        context.close()

@@ -77,6 +77,9 @@ export function accountArea() {
   return area;
 }
 
+// This page at localhost instead of a loopback address (where passkeys work).
+const byName = () => location.href.replace(/^(https?:\/\/)(127\.0\.0\.1|\[::1\])/, "$1localhost");
+
 const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang === "ja" ? "ja-JP" : "en-GB");
 
 // #/account
@@ -126,7 +129,7 @@ export function accountPage(main) {
             h("label", {}, h("span", {}, t("account_passkey_label")), h("input", { type: "text", name: "label", maxlength: 64, value: "passkey" })),
             h("button", { type: "submit" }, t("account_add_passkey")),
           )
-        : h("p", {}, t("account_no_passkeys_here")),
+        : h("p", {}, passkey.byAddress() ? t("account_passkeys_need_name", { url: byName() }) : t("account_no_passkeys_here")),
     );
 
   const passwordSection = (account) =>
