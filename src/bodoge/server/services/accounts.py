@@ -40,7 +40,7 @@ from bodoge.server.store.models import (
 from bodoge.server.store.queries import update_seat
 
 CHALLENGE_SECONDS = 300.0
-FORMER_PLAYER = "deleted"  # the account's name once deleted: "deleted:<id>"
+DELETED_NAME = "deleted"  # a deleted account's name and name key: "deleted:<id>"
 
 
 def name_key(name: str) -> str:
@@ -409,7 +409,7 @@ class Accounts:
         for each in own:  # a seat kept for them at a rematch opens, as at a leave
             if each.status == "waiting":
                 await release(self.cache, each.table_id, each.player_id)
-        renamed = f"{FORMER_PLAYER}:{account.id}"
+        renamed = f"{DELETED_NAME}:{account.id}"
         await self.rows.forget(account.id, renamed, auth.hash_secret(secrets.token_hex()), now())
         for table_id in dict.fromkeys(each.table_id for each in own):
             self.cache.drop(table_id)  # its seats' names changed: read again
