@@ -1,5 +1,5 @@
 """Accounts: sign-up and sign-in (password or passkey), sessions, the guest rows an account owns,
-passkeys, password changes, the export of a person's data and the deletion of an account.
+passkeys, password and name changes (its tables, export and deletion: account_data.py).
 
 The identity contract: a guest's player row becomes an account's by `players.account_id`. Signing
 up or in with a guest's bearer token links that row, so the guest's tables, seats and records are
@@ -8,25 +8,20 @@ the account's, on every device it signs in on.
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from bodoge.server import auth, sessions
 from bodoge.server.config import Settings
-from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError
 from bodoge.server.ratelimit import RateLimiter
 from bodoge.server.services import passkeys
+from bodoge.server.services.account_data import AccountData, passkey_out
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
-from bodoge.server.services.model import Table
 from bodoge.server.services.passwords import Passwords
-from bodoge.server.services.rematch import release
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import (
@@ -37,10 +32,8 @@ from bodoge.server.store.models import (
     PlayerRow,
     now,
 )
-from bodoge.server.store.queries import update_seat
 
 CHALLENGE_SECONDS = 300.0
-DELETED_NAME = "deleted"  # a deleted account's name and name key: "deleted:<id>"
 
 
 def name_key(name: str) -> str:
@@ -86,6 +79,7 @@ class Accounts:
         self.lobby = lobby
         self.settings = settings
         self.passwords = Passwords(settings.argon2_memory_kib, settings.argon2_time_cost)
+        self.data = AccountData(self.rows, cache, lobby)  # the tables, export and deletion
         # Sign-in attempts, counted per account name and per client address (per process).
         self.per_name = RateLimiter(settings.signin_per_second, settings.signin_burst)
         self.per_address = RateLimiter(settings.signin_per_second, settings.signin_burst)
@@ -331,89 +325,9 @@ class Accounts:
             "display_name": account.display_name,
             "created": account.created,
             "has_password": account.password_hash is not None,
-            "passkeys": [_passkey_out(row) for row in await self.rows.passkeys(account.id)],
+            "passkeys": [passkey_out(row) for row in await self.rows.passkeys(account.id)],
             "csrf": sessions.csrf_token(secret),
         }
-
-    async def tables(self, account: AccountRow) -> list[dict[str, Any]]:
-        """The tables of every player row of the account, each with its info and the seat."""
-        found = []
-        for own in await self.rows.seats(account.id):
-            table = await self.cache.get(own.table_id)
-            found.append(
-                {"table": self.lobby.info(table, set()), "seat": own.seat, "player": own.player_id}
-            )
-        return found
-
-    async def seat_here(self, account: AccountRow, table_id: str) -> dict[str, Any]:
-        """A new credential for the account's seat at a table, for this device: the seat moves
-        here (the credential another device held stops working, as only one is kept)."""
-        player_ids = {row.id for row in await self.rows.players(account.id)}
-        credential = auth.new_secret()
-        hashed = auth.hash_secret(credential)
-
-        async def apply(session: AsyncSession, table: Table) -> int:
-            for seat in table.seats:
-                if seat.player_id in player_ids and seat.credential_hash is not None:
-                    await update_seat(session, table.id, seat.seat, credential_hash=hashed)
-                    seat.credential_hash = hashed
-                    return seat.seat
-            raise ApiError(
-                "not_found",
-                "you hold no seat at that table",
-                "その卓にあなたの席はありません",
-            )
-
-        return {"seat": await self.cache.change(table_id, apply), "credential": credential}
-
-    async def export(self, account: AccountRow) -> dict[str, Any]:
-        """Everything kept about the person: the account, its passkeys (no keys), its player
-        rows, and each of its tables with its seat and the entries as that seat saw them."""
-        players = await self.rows.players(account.id)
-        tables = []
-        for own in await self.rows.seats(account.id):
-            table = await self.cache.get(own.table_id)
-            tables.append(
-                {
-                    "table": self.lobby.info(table, set()),
-                    "seat": own.seat,
-                    "player": own.player_id,
-                    "entries": entries(table, own.seat, 0),
-                    "prompt": table.match.prompt(own.seat),
-                    "record": self.lobby.record(table) if table.status == "over" else None,
-                }
-            )
-        return {
-            "account": {
-                "id": account.id,
-                "name": account.name,
-                "display_name": account.display_name,
-                "created": account.created,
-                "has_password": account.password_hash is not None,
-                "disabled": account.disabled,
-            },
-            "passkeys": [_passkey_out(row) for row in await self.rows.passkeys(account.id)],
-            "players": [
-                {"id": row.id, "name": row.name, "created": row.created} for row in players
-            ],
-            "tables": tables,
-        }
-
-    async def delete(self, account: AccountRow) -> None:
-        """Delete the account: its seats at unfinished tables leave (as `leave` does); its seats
-        in finished games stay, named "former player"; it cannot sign in again."""
-        player_ids = {row.id for row in await self.rows.players(account.id)}
-        own = await self.rows.seats(account.id)
-        for table_id in dict.fromkeys(each.table_id for each in own if each.status != "over"):
-            await self.lobby.leave_player(table_id, player_ids)
-        for each in own:  # a seat kept for them at a rematch opens, as at a leave
-            if each.status == "waiting":
-                await release(self.cache, each.table_id, each.player_id)
-        renamed = f"{DELETED_NAME}:{account.id}"
-        await self.rows.forget(account.id, renamed, auth.hash_secret(secrets.token_hex()), now())
-        for table_id in dict.fromkeys(each.table_id for each in own):
-            self.cache.drop(table_id)  # its seats' names changed: read again
-            self.cache.changed(table_id)
 
 
 def name_taken() -> ApiError:
@@ -422,7 +336,3 @@ def name_taken() -> ApiError:
         "that name is taken: choose another",
         "その名前はもう使われています。別の名前を選んでください",
     )
-
-
-def _passkey_out(row: PasskeyRow) -> dict[str, Any]:
-    return {"id": row.id, "label": row.label, "created": row.created, "last_used": row.last_used}
