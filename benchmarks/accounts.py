@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
-from bodoge.server.services.passwords import _hasher
+from bodoge.server.services.passwords import Passwords
 
 
 def timed(work: object, rounds: int) -> list[float]:
@@ -36,7 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
-    hasher = _hasher()
+    hasher = Passwords().hasher
     stored = hasher.hash("correct horse battery")
     rows = [
         ("argon2id hash", timed(lambda: hasher.hash("correct horse battery"), args.rounds)),

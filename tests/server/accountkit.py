@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from bodoge.server.config import Settings
+
 PASSWORD = "correct horse battery"
+
+
+def cheap(settings: Settings) -> Settings:
+    """Real argon2id at a test's cost (1 MiB, one pass), so a test's many hashes stay quick."""
+    return dataclasses.replace(settings, argon2_memory_kib=1024, argon2_time_cost=1)
 
 
 def sign_up(

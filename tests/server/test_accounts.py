@@ -4,17 +4,24 @@ name and are rate-limited per name and per address."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Iterator
 
 import pytest
-from accountkit import PASSWORD, csrf, sign_in, sign_out, sign_up
+from accountkit import PASSWORD, cheap, csrf, sign_in, sign_out, sign_up
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table
 
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 from bodoge.server.services.accounts import bad_sign_in
+from bodoge.server.services.passwords import Passwords
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 @pytest.fixture
@@ -179,3 +186,34 @@ def test_change_password_needs_the_current_one_and_ends_other_sessions(
     client.cookies.clear()
     assert sign_in(client, "aki").status_code == 401
     assert sign_in(client, "aki", "a new long password").status_code == 200
+
+
+def test_the_cookie_is_secure_over_https_or_when_set(settings: Settings) -> None:
+    body = {"name": "aki", "password": PASSWORD}
+    with TestClient(create_app(settings), base_url="https://testserver") as client:
+        header = client.post("/api/account/signup", json=body).headers["set-cookie"].lower()
+        assert "secure" in header
+    always = dataclasses.replace(settings, secure_cookies=True)
+    with TestClient(create_app(always)) as client:
+        body["name"] = "ben"
+        header = client.post("/api/account/signup", json=body).headers["set-cookie"].lower()
+        assert "secure" in header
+
+
+def test_a_server_hashes_at_argon2_cffis_default_cost() -> None:
+    defaults = Settings()
+    made = asyncio.run(
+        Passwords(defaults.argon2_memory_kib, defaults.argon2_time_cost).hash("x" * 8)
+    )
+    assert made.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    cheap_one = asyncio.run(Passwords(1024, 1).hash("x" * 8))
+    assert asyncio.run(Passwords().verify("x" * 8, cheap_one))  # a hash names its own cost
+
+
+def test_signing_in_again_ends_the_browsers_earlier_session(client: TestClient) -> None:
+    sign_up(client, "aki")
+    earlier = client.cookies["bodoge_session"]
+    assert sign_in(client, "aki").status_code == 200
+    assert client.cookies["bodoge_session"] != earlier
+    client.cookies.set("bodoge_session", earlier)
+    assert client.get("/api/account").status_code == 401

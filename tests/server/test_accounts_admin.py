@@ -7,10 +7,16 @@ import io
 import json
 
 import pytest
-from accountkit import PASSWORD, sign_in, sign_up
+from accountkit import PASSWORD, cheap, sign_in, sign_up
 from fastapi.testclient import TestClient
 
 from bodoge.cli.main import main
+from bodoge.server.config import Settings
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def admin(url: str, *args: str) -> list[str]:

@@ -5,11 +5,21 @@ wrong origin, a wrong signature or a used challenge gets."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 
-from accountkit import csrf, sign_out, sign_up
+import pytest
+from accountkit import cheap, csrf, sign_out, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table
+
+from bodoge.server.app import create_app
+from bodoge.server.config import Settings
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def passkey_sign_up(client: TestClient, key: Authenticator, name: str, **extra: object) -> dict:
@@ -130,3 +140,44 @@ def test_passkey_sign_up_takes_no_name_in_use(client: TestClient) -> None:
     client.cookies.clear()
     taken = client.post("/api/account/passkeys/signup-options", json={"name": "AKI"})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
+
+
+def test_passkey_attempts_are_rate_limited(settings: Settings) -> None:
+    strict = dataclasses.replace(settings, signin_burst=2, signin_per_second=0.001)
+    with TestClient(create_app(strict)) as client:
+        key = Authenticator()
+        passkey_sign_up(client, key, "aki")  # the sign-up takes one of the address's two
+        sign_out(client)
+        assert passkey_sign_in(client, key).status_code == 200  # type: ignore[attr-defined]
+        sign_out(client)
+        blocked = passkey_sign_in(client, key)
+        assert blocked.status_code == 429  # type: ignore[attr-defined]
+        assert blocked.json()["error"]["code"] == "rate_limited"  # type: ignore[attr-defined]
+
+
+def test_a_second_device_takes_the_seat_to_play_there(client: TestClient) -> None:
+    laptop = guest(client, "Aki")
+    table = new_table(client, laptop, "collect", [{"kind": "me"}, {"kind": "open"}])
+    table_id = table["table"]["id"]
+    client.post(f"/api/tables/{table_id}/join", headers=guest(client, "Ben"), json={})
+    sign_up(client, "aki", guest=laptop)
+    refused = client.post(f"/api/account/tables/{table_id}/seat")
+    assert refused.status_code == 403  # a write: the CSRF token
+    taken = client.post(f"/api/account/tables/{table_id}/seat", headers=csrf(client))
+    assert taken.status_code == 200 and taken.json()["seat"] == 0
+    here = {"X-Seat-Credential": taken.json()["credential"]}
+    assert client.get(f"/api/tables/{table_id}/prompt", headers=here).json()["seat"] == 0
+    old = {"X-Seat-Credential": table["credential"]}
+    assert client.get(f"/api/tables/{table_id}/prompt", headers=old).status_code == 401
+    none = client.post("/api/account/tables/nope/seat", headers=csrf(client))
+    assert none.status_code == 404
+
+
+def test_no_seat_of_another_account_can_be_taken(client: TestClient) -> None:
+    ben = guest(client, "Ben")
+    table = new_table(client, ben, "collect", [{"kind": "me"}, {"kind": "open"}])
+    sign_up(client, "ben", guest=ben)
+    client.cookies.clear()
+    sign_up(client, "aki", guest=guest(client, "Aki"))
+    taken = client.post(f"/api/account/tables/{table['table']['id']}/seat", headers=csrf(client))
+    assert taken.status_code == 404 and taken.json()["error"]["code"] == "not_found"

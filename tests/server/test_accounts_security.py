@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 import pytest
-from accountkit import PASSWORD, csrf, sign_in, sign_up
+from accountkit import PASSWORD, cheap, csrf, sign_in, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table, play_first_actions, seat_header
@@ -30,6 +30,11 @@ SESSION_ROUTES = [
     ("POST", "/api/account/passkeys"),
     ("POST", "/api/account/passkeys/xyz/delete"),
 ]
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def two_accounts_at_one_table(client: TestClient) -> dict[str, Any]:
@@ -207,6 +212,11 @@ def test_a_deleted_account_cannot_sign_in_and_its_finished_game_replays(
     joined = client.post(f"/api/tables/{table_id}/join", headers=ben, json={}).json()
     play_first_actions(client, table_id, [table["credential"], joined["credential"]])
     record_before = client.get(f"/api/tables/{table_id}/record").text
+    again = client.post(
+        f"/api/tables/{table_id}/rematch", headers=seat_header(joined["credential"])
+    ).json()["table"]
+    kept = client.get(f"/api/tables/{again['id']}").json()["seats"]
+    assert sorted(seat["kind"] for seat in kept) == ["human", "reserved"]  # kept for Aki
     waiting = new_table(client, aki, "collect", [{"kind": "me"}, {"kind": "open"}])
     sign_up(client, "aki", guest=aki)
 
@@ -231,6 +241,9 @@ def test_a_deleted_account_cannot_sign_in_and_its_finished_game_replays(
     # The unfinished table: the seat left as leaving says (before the start: open again).
     left = client.get(f"/api/tables/{waiting['table']['id']}").json()
     assert left["seats"][0]["kind"] == "open"
+    # The seat kept for Aki at the rematch is open again, as when a person leaves.
+    kept = client.get(f"/api/tables/{again['id']}").json()["seats"]
+    assert sorted(seat["kind"] for seat in kept) == ["human", "open"]
     # The name stays out of reach: a new account of that name is someone else.
     fresh = sign_up(client, "aki")
     assert client.get("/api/account/tables").json() == [] and fresh["display_name"] == "aki"

@@ -118,8 +118,10 @@ def test_sign_up_out_in_and_a_passkey_on_a_second_context_find_the_same_tables(
         phone.click("#bar .passkey-sign-in")
         expect(phone.locator(".account-link")).to_have_text("Aki")
         assert account_tables(phone) == [table_id]
-        phone.click(f".account-tables a[href='#/table/{table_id}']")
+        # The seat itself moves to the phone with "Play here": the phone plays it as "you".
+        phone.click(f".account-tables li[data-table='{table_id}'] .play-here")
         phone.wait_for_selector(f".table-page[data-table='{table_id}']")
+        expect(phone.locator(".seat[data-seat='0'] .name")).to_have_text("あなた")
         assert errors == [] and phone_errors == []
     finally:
         laptop_context.close()
@@ -187,5 +189,24 @@ def test_export_and_delete_from_the_account_page(base: str, browser: Browser) ->
         page.fill("#bar .sign-in input[name=account-password]", PASSWORD)
         page.click("#bar .sign-in-button")
         expect(page.locator("#bar .account-message")).to_contain_text("wrong name or password")
+    finally:
+        context.close()
+
+
+def test_a_page_opened_by_address_points_to_localhost_for_passkeys(
+    web_server: str, browser: Browser
+) -> None:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{web_server}/#/")
+        open_menu(page)
+        expect(page.locator("#bar .passkey-sign-in")).to_have_count(0)  # 127.0.0.1: no RP id
+        page.fill("#bar .sign-in input[name=account-name]", f"dan{secrets.token_hex(3)}")
+        page.fill("#bar .sign-in input[name=account-password]", PASSWORD)
+        page.click("#bar .sign-up-button")
+        page.goto(f"{web_server}/#/account")
+        hint = page.locator(".account-passkeys p").last
+        expect(hint).to_contain_text(web_server.replace("127.0.0.1", "localhost"))
     finally:
         context.close()

@@ -83,8 +83,8 @@ def read_password() -> str:
 
 
 async def _run(args: argparse.Namespace, settings: Any, password: str | None) -> int:
-    from bodoge.server.services import passwords
     from bodoge.server.services.accounts import name_key
+    from bodoge.server.services.passwords import Passwords
     from bodoge.server.store import migrate
     from bodoge.server.store.accounts import AccountStore
     from bodoge.server.store.database import Store
@@ -112,7 +112,12 @@ async def _run(args: argparse.Namespace, settings: Any, password: str | None) ->
             raise NoSuchAccount(f"no account is named {args.name!r}")
         if args.action == "reset-password":
             assert password is not None
-            await rows.set_values(account.id, password_hash=await passwords.hash_password(password))
+            await rows.set_values(
+                account.id,
+                password_hash=await Passwords(
+                    settings.argon2_memory_kib, settings.argon2_time_cost
+                ).hash(password),
+            )
             await rows.end_sessions(account.id)  # whoever had the old one is signed out
             if not args.stdin:
                 print(password)

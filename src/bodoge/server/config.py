@@ -55,6 +55,9 @@ class Settings:
     # refilled at `signin_per_second` (one a minute).
     signin_burst: int = 10
     signin_per_second: float = 1 / 60
+    # The argon2id cost of new password hashes (argon2-cffi's defaults: 64 MiB, 3 passes).
+    argon2_memory_kib: int = 65536
+    argon2_time_cost: int = 3
     # Passkeys: the relying party id and origin; None: the request's own host and origin.
     webauthn_rp_id: str | None = None
     webauthn_origin: str | None = None

@@ -27,6 +27,7 @@ from bodoge.server.account_schemas import (
 from bodoge.server.api.deps import ServerDep, documented
 from bodoge.server.errors import ApiError
 from bodoge.server.ratelimit import client_address
+from bodoge.server.schemas import Joined
 from bodoge.server.services.accounts import SignedIn, signed_out
 from bodoge.server.services.passkeys import Party
 from bodoge.server.store.models import AccountRow, PlayerRow
@@ -84,6 +85,9 @@ SameSite = Depends(from_this_site)
 async def _answer(
     request: Request, response: Response, srv: ServerDep, signed: SignedIn
 ) -> dict[str, Any]:
+    earlier = sessions.cookie_secret(request)
+    if earlier is not None:  # signing in again (as anyone) ends this browser's earlier session
+        await srv.accounts.sign_out(earlier)
     sessions.set_cookie(response, request, srv.settings, signed.secret)
     return await srv.accounts.describe(signed.account, signed.secret)
 
@@ -137,7 +141,14 @@ async def me(srv: ServerDep, who: SessionDep) -> dict[str, Any]:
 @router.get("/tables", response_model=list[OwnTable], responses=documented(401))
 async def tables(srv: ServerDep, who: SessionDep) -> list[dict[str, Any]]:
     """The tables of every player row of the account (every device it signed in on)."""
-    return await srv.accounts.tables(who.account)
+    return await srv.accounts.data.tables(who.account)
+
+
+@router.post("/tables/{table_id}/seat", response_model=Joined, responses=documented(401, 403, 404))
+async def seat_here(table_id: str, srv: ServerDep, who: SessionDep) -> dict[str, Any]:
+    """Play the account's seat at a table on this device: a new seat credential (the one
+    another device held stops working)."""
+    return await srv.accounts.data.seat_here(who.account, table_id)
 
 
 @router.post("/guest", response_model=Done, responses=documented(401, 403))
@@ -166,7 +177,7 @@ async def change_password(body: PasswordIn, srv: ServerDep, who: SessionDep) -> 
 @router.get("/export", responses=documented(401))
 async def export(srv: ServerDep, who: SessionDep) -> JSONResponse:
     """Everything the server keeps about the signed-in person, as a JSON download."""
-    data = await srv.accounts.export(who.account)
+    data = await srv.accounts.data.export(who.account)
     return JSONResponse(
         data, headers={"Content-Disposition": 'attachment; filename="bodoge-account.json"'}
     )
@@ -184,7 +195,7 @@ async def delete(
             "confirm: send the account's sign-in name to delete it",
             "confirm：削除するにはアカウントのログイン名を送ってください",
         )
-    await srv.accounts.delete(who.account)
+    await srv.accounts.data.delete(who.account)
     sessions.clear_cookie(response, request, srv.settings)
     return {"ok": True}
 

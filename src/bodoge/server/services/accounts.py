@@ -1,5 +1,5 @@
 """Accounts: sign-up and sign-in (password or passkey), sessions, the guest rows an account owns,
-passkeys, password changes, the export of a person's data and the deletion of an account.
+passkeys, password and name changes (its tables, export and deletion: account_data.py).
 
 The identity contract: a guest's player row becomes an account's by `players.account_id`. Signing
 up or in with a guest's bearer token links that row, so the guest's tables, seats and records are
@@ -8,7 +8,6 @@ the account's, on every device it signs in on.
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 import uuid
 from dataclasses import dataclass
@@ -16,12 +15,13 @@ from typing import Any
 
 from bodoge.server import auth, sessions
 from bodoge.server.config import Settings
-from bodoge.server.entries import entries
 from bodoge.server.errors import ApiError
 from bodoge.server.ratelimit import RateLimiter
-from bodoge.server.services import passkeys, passwords
+from bodoge.server.services import passkeys
+from bodoge.server.services.account_data import AccountData, passkey_out
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
+from bodoge.server.services.passwords import Passwords
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import (
@@ -34,7 +34,6 @@ from bodoge.server.store.models import (
 )
 
 CHALLENGE_SECONDS = 300.0
-FORMER_PLAYER = "deleted"  # the account's name once deleted: "deleted:<id>"
 
 
 def name_key(name: str) -> str:
@@ -79,6 +78,8 @@ class Accounts:
         self.cache = cache
         self.lobby = lobby
         self.settings = settings
+        self.passwords = Passwords(settings.argon2_memory_kib, settings.argon2_time_cost)
+        self.data = AccountData(self.rows, cache, lobby)  # the tables, export and deletion
         # Sign-in attempts, counted per account name and per client address (per process).
         self.per_name = RateLimiter(settings.signin_per_second, settings.signin_burst)
         self.per_address = RateLimiter(settings.signin_per_second, settings.signin_burst)
@@ -95,7 +96,7 @@ class Accounts:
     ) -> SignedIn:
         self._attempt(address, "signup:" + address)
         account = self._new_account(name, display_name, guest)
-        account.password_hash = await passwords.hash_password(password)
+        account.password_hash = await self.passwords.hash(password)
         if not await self.rows.add(account):
             raise name_taken()
         return await self._signed_in(account, guest)
@@ -106,7 +107,7 @@ class Accounts:
         self._attempt(address, name_key(name))
         account = await self.rows.by_name_key(name_key(name))
         stored = account.password_hash if account is not None else None
-        right = await passwords.verify(password, stored)  # a dummy hash when there is none
+        right = await self.passwords.verify(password, stored)  # a dummy hash when there is none
         if account is None or not right or not self._may_sign_in(account):
             raise bad_sign_in()
         return await self._signed_in(account, guest)
@@ -142,6 +143,7 @@ class Accounts:
             await self.rows.link_player(guest.id, account.id)
         secret = sessions.new_secret()
         when = now()
+        await self.rows.end_expired(when)  # the expired sessions and challenges go
         await self.rows.add_session(
             AccountSessionRow(
                 id_hash=sessions.session_hash(secret),
@@ -259,11 +261,14 @@ class Accounts:
         address: str,
         guest: PlayerRow | None,
     ) -> SignedIn:
-        self._attempt(address, "passkey:" + address)
+        if not self.per_address.allow(address):
+            raise too_many()
         row = await self._take(challenge_id, "signin")
         passkey = await self.rows.passkey_by_credential(passkeys.credential_id(credential))
         if passkey is None:
             raise passkeys.refused()
+        if not self.per_name.allow("passkey:" + passkey.account_id):  # per account too
+            raise too_many()
         count = passkeys.check_authentication(
             party, row.challenge, credential, passkey.public_key, passkey.sign_count
         )
@@ -299,9 +304,11 @@ class Accounts:
         """A new password; the current one is needed when there is one. Every other session of
         the account ends."""
         stored = account.password_hash
-        if stored is not None and (current is None or not await passwords.verify(current, stored)):
+        if stored is not None and (
+            current is None or not await self.passwords.verify(current, stored)
+        ):
             raise bad_sign_in()
-        await self.rows.set_values(account.id, password_hash=await passwords.hash_password(new))
+        await self.rows.set_values(account.id, password_hash=await self.passwords.hash(new))
         await self.rows.end_sessions(account.id, keep=sessions.session_hash(secret))
 
     async def link(self, account: AccountRow, guest: PlayerRow) -> None:
@@ -318,65 +325,9 @@ class Accounts:
             "display_name": account.display_name,
             "created": account.created,
             "has_password": account.password_hash is not None,
-            "passkeys": [_passkey_out(row) for row in await self.rows.passkeys(account.id)],
+            "passkeys": [passkey_out(row) for row in await self.rows.passkeys(account.id)],
             "csrf": sessions.csrf_token(secret),
         }
-
-    async def tables(self, account: AccountRow) -> list[dict[str, Any]]:
-        """The tables of every player row of the account, each with its info and the seat."""
-        found = []
-        for own in await self.rows.seats(account.id):
-            table = await self.cache.get(own.table_id)
-            found.append(
-                {"table": self.lobby.info(table, set()), "seat": own.seat, "player": own.player_id}
-            )
-        return found
-
-    async def export(self, account: AccountRow) -> dict[str, Any]:
-        """Everything kept about the person: the account, its passkeys (no keys), its player
-        rows, and each of its tables with its seat and the entries as that seat saw them."""
-        players = await self.rows.players(account.id)
-        tables = []
-        for own in await self.rows.seats(account.id):
-            table = await self.cache.get(own.table_id)
-            tables.append(
-                {
-                    "table": self.lobby.info(table, set()),
-                    "seat": own.seat,
-                    "player": own.player_id,
-                    "entries": entries(table, own.seat, 0),
-                    "prompt": table.match.prompt(own.seat),
-                    "record": self.lobby.record(table) if table.status == "over" else None,
-                }
-            )
-        return {
-            "account": {
-                "id": account.id,
-                "name": account.name,
-                "display_name": account.display_name,
-                "created": account.created,
-                "has_password": account.password_hash is not None,
-                "disabled": account.disabled,
-            },
-            "passkeys": [_passkey_out(row) for row in await self.rows.passkeys(account.id)],
-            "players": [
-                {"id": row.id, "name": row.name, "created": row.created} for row in players
-            ],
-            "tables": tables,
-        }
-
-    async def delete(self, account: AccountRow) -> None:
-        """Delete the account: its seats at unfinished tables leave (as `leave` does); its seats
-        in finished games stay, named "former player"; it cannot sign in again."""
-        player_ids = {row.id for row in await self.rows.players(account.id)}
-        own = await self.rows.seats(account.id)
-        for table_id in dict.fromkeys(each.table_id for each in own if each.status != "over"):
-            await self.lobby.leave_player(table_id, player_ids)
-        renamed = f"{FORMER_PLAYER}:{account.id}"
-        await self.rows.forget(account.id, renamed, auth.hash_secret(secrets.token_hex()), now())
-        for table_id in dict.fromkeys(each.table_id for each in own):
-            self.cache.drop(table_id)  # its seats' names changed: read again
-            self.cache.changed(table_id)
 
 
 def name_taken() -> ApiError:
@@ -385,7 +336,3 @@ def name_taken() -> ApiError:
         "that name is taken: choose another",
         "その名前はもう使われています。別の名前を選んでください",
     )
-
-
-def _passkey_out(row: PasskeyRow) -> dict[str, Any]:
-    return {"id": row.id, "label": row.label, "created": row.created, "last_used": row.last_used}

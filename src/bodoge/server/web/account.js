@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import * as passkey from "./passkey.js";
 import * as session from "./session.js";
+import { saveSeat, seatAt } from "./store.js";
 import { errorText } from "./views.js";
 
 // A refusal of the browser's passkey dialog (cancelled, or no authenticator) is no ApiError.
@@ -76,6 +77,9 @@ export function accountArea() {
   return area;
 }
 
+// This page at localhost instead of a loopback address (where passkeys work).
+const byName = () => location.href.replace(/^(https?:\/\/)(127\.0\.0\.1|\[::1\])/, "$1localhost");
+
 const when = (seconds) => new Date(seconds * 1000).toLocaleString(lang === "ja" ? "ja-JP" : "en-GB");
 
 // #/account
@@ -125,7 +129,7 @@ export function accountPage(main) {
             h("label", {}, h("span", {}, t("account_passkey_label")), h("input", { type: "text", name: "label", maxlength: 64, value: "passkey" })),
             h("button", { type: "submit" }, t("account_add_passkey")),
           )
-        : h("p", {}, t("account_no_passkeys_here")),
+        : h("p", {}, passkey.byAddress() ? t("account_passkeys_need_name", { url: byName() }) : t("account_no_passkeys_here")),
     );
 
   const passwordSection = (account) =>
@@ -221,14 +225,27 @@ export function accountTables() {
         return;
       }
       list.replaceChildren(
-        ...found.map(({ table }) => {
+        ...found.map(({ table, seat }) => {
           const game = known.find((g) => g.id === table.game);
+          const here = seatAt(table.id)?.seat === seat;
+          const playHere = async () => {
+            try {
+              const taken = await session.seatHere(table.id);
+              saveSeat(table.id, { seat: taken.seat, credential: taken.credential, game: table.game });
+              location.hash = `#/table/${table.id}`;
+            } catch (error) {
+              list.append(h("li", { class: "error" }, errorText(error)));
+            }
+          };
           return h(
             "li",
             { "data-table": table.id },
             h("a", { href: `#/table/${table.id}` }, game ? game.title[lang] : table.game, " ", table.id),
             " ",
             h("small", {}, t(`account_status_${table.status}`)),
+            here || table.status === "over"
+              ? null
+              : h("button", { type: "button", class: "play-here", onclick: playHere }, t("account_play_here")),
           );
         }),
       );

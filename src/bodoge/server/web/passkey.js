@@ -15,7 +15,12 @@ const toText = (buffer) => {
 
 const descriptors = (list) => (list || []).map((each) => ({ ...each, id: toBytes(each.id) }));
 
-export const supported = () => typeof window.PublicKeyCredential === "function";
+// An IP address cannot be a WebAuthn relying party id: such a page (http://127.0.0.1:8000) must
+// be opened by a name (http://localhost:8000, https://...) for passkeys.
+export const byAddress = () => /^[\d.]+$|^\[?[\da-f]*:[\da-f:.]*\]?$/i.test(location.hostname);
+
+export const supported = () =>
+  typeof window.PublicKeyCredential === "function" && window.isSecureContext && !byAddress();
 
 export async function create(options) {
   const publicKey = {

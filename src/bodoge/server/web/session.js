@@ -13,6 +13,8 @@ export function onAccount(listener) {
 }
 
 function set(next) {
+  // Only a change redraws (a signed-out page at load stays as it is: no field loses its focus).
+  if (JSON.stringify(next) === JSON.stringify(account)) return;
   account = next;
   if (next && !loadName()) saveName(next.display_name);
   for (const listener of listeners) listener(next);
@@ -90,6 +92,9 @@ export async function deleteAccount(confirm) {
 }
 
 export const tables = () => api("GET", "/api/account/tables");
+
+// The account's seat at a table, played on this device from now on: {seat, credential}.
+export const seatHere = (tableId) => post(`/api/account/tables/${encodeURIComponent(tableId)}/seat`);
 
 // The export as a file download (the JSON the server keeps about this person).
 export async function download() {

@@ -9,6 +9,7 @@ export default {
     account_passkey_sign_in: "Sign in with a passkey",
     account_passkey_sign_up: "Sign up with a passkey",
     account_no_passkeys_here: "This browser has no passkeys.",
+    account_passkeys_need_name: "Passkeys need the page opened by a name, not an address: {url}",
     account_passkey_cancelled: "The passkey was not used (cancelled or not available).",
     account_need_name: "Enter a sign-in name first.",
     account_link: "Account",
@@ -42,6 +43,7 @@ export default {
     account_status_waiting: "waiting",
     account_status_playing: "playing",
     account_status_over: "over",
+    account_play_here: "Play here",
   },
   ja: {
     account_sign_in: "ログイン",
@@ -52,6 +54,7 @@ export default {
     account_passkey_sign_in: "パスキーでログイン",
     account_passkey_sign_up: "パスキーで新規登録",
     account_no_passkeys_here: "このブラウザーはパスキーに対応していません。",
+    account_passkeys_need_name: "パスキーを使うには、IPアドレスではなく名前でページを開いてください：{url}",
     account_passkey_cancelled: "パスキーは使われませんでした（キャンセルされたか使えません）。",
     account_need_name: "先にログイン名を入力してください。",
     account_link: "アカウント",
@@ -86,5 +89,6 @@ export default {
     account_status_waiting: "募集中",
     account_status_playing: "対局中",
     account_status_over: "終了",
+    account_play_here: "この端末で打つ",
   },
 };
