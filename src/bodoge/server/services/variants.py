@@ -231,6 +231,7 @@ class Variants:
         lines = kit.differences(kit.builtin(), json.loads(found.content))
         return {
             "id": row.id if row.visibility != "private" else None,
+            "game": row.game,
             "name": row.name,
             "author": author,
             "version": found.version,

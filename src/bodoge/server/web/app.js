@@ -1,11 +1,14 @@
 // The page: the header (home link, language button) and the hash routes
-//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME.
+//   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME,
+//   #/studio/GAME[/VARIANT] (the designer's studio), #/variant/KEY (a variant's differences).
 // Each route is a page object {render(), destroy()}; render() runs again when the language
 // changes, so every word follows it.
 import { h } from "./dom.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
+import { studioPage } from "./studio/page.js";
+import { variantPage } from "./studio/variant.js";
 import { tablePage } from "./table.js";
 import { homeLink } from "./views.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
@@ -16,6 +19,8 @@ const ROUTES = [
   [/^\/join\/([\w-]+)\/([\w-]+)$/, (main, m) => joinPage(main, m[1], m[2])],
   [/^\/replay\/([\w-]+)$/, (main, m, query) => replayPage(main, m[1], query)],
   [/^\/rules\/([\w-]+)$/, (main, m) => rulesPage(main, m[1])],
+  [/^\/studio\/(\w+)(?:\/([\w-]+))?$/, (main, m) => studioPage(main, m[1], m[2] || null)],
+  [/^\/variant\/(variant:\w+)$/, (main, m) => variantPage(main, m[1])],
 ];
 
 let page = null;

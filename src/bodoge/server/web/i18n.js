@@ -3,6 +3,7 @@
 //   t(key, params, inLang): the words for key in the page's language (or inLang), with {name}
 //   replaced from params; lang: the page's language; setLang(l); onLang(fn): called on a switch.
 import { loadLang, saveLang } from "./store.js";
+import STUDIO from "./words/studio.js";
 
 // The page's own words; each feature's words are a module of their own in words/ ({en, ja}),
 // listed in PARTS below, so that features add words without touching this table.
@@ -225,7 +226,7 @@ const PAGE = {
   },
 };
 
-const PARTS = [PAGE];
+const PARTS = [PAGE, STUDIO];
 
 function merged(which) {
   const words = {};
