@@ -207,3 +207,21 @@ def test_runs_are_bounded_and_cancel(client: TestClient) -> None:
         client.post(f"/api/balance/{again.json()['id']}/cancel", headers=other).status_code == 404
     )
     wait_run(client, me, again.json()["id"])
+
+
+def test_a_search_bot_plays_a_variant_table(client: TestClient) -> None:
+    """The search levels think in worker processes: the variant's content goes to them as data."""
+    me = guest(client)
+    made = make_variant(client, me)
+    seats = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}]
+    created = client.post(
+        f"/api/variants/{made['id']}/tables",
+        headers=me,
+        json={"game": "monster_hex", "players": 2, "seats": seats},
+    ).json()
+    table_id = created["table"]["id"]
+    for _ in range(600):
+        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
+            break
+        time.sleep(0.1)
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"

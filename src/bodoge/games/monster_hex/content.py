@@ -749,6 +749,7 @@ def _build(source: str, folder: Source) -> Content:
 # process under a key made of its digest, which the `content` option then names; never a path.
 VARIANT_PREFIX = "variant:"
 _installed: dict[str, Content] = {}
+_sections: dict[str, dict[str, Any]] = {}  # key -> the data it was built from
 
 
 def from_data(key: str, sections: Mapping[str, Any]) -> Content:
@@ -763,4 +764,10 @@ def install(key: str, sections: Mapping[str, Any]) -> Content:
         raise ContentError(f"a variant's key starts with {VARIANT_PREFIX!r}, not {key!r}")
     if key not in _installed:
         _installed[key] = from_data(key, sections)
+        _sections[key] = dict(sections)
     return _installed[key]
+
+
+def installed_data(key: str) -> dict[str, Any] | None:
+    """The data a variant key was installed from in this process (None: not installed)."""
+    return _sections.get(key)

@@ -135,6 +135,14 @@ def options(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"content": key}
 
 
+def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The installed variant data the options' `content` names; None for built-in content."""
+    key = options.get("content")
+    if isinstance(key, str) and key.startswith(content.VARIANT_PREFIX):
+        return content.installed_data(key)
+    return None
+
+
 def _name(section: str) -> tuple[str, str]:
     if section.startswith("board_"):
         n = section[6]
@@ -218,6 +226,7 @@ KIT = VariantKit(
     check=check,
     options=options,
     differences=differences,
+    data_of=data_of,
     sections=SECTIONS,
     length_bound=(
         "every board has exactly 27 / 30 / 32 placeable hexes (2 / 3 / 4 players) and each "
