@@ -86,6 +86,17 @@ def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -
     expect(table).to_be_visible(timeout=120_000)
     expect(table.locator("tbody tr").first).to_contain_text("Seat 1")
     assert table.locator("tbody tr").count() >= 2
+    expect(table.locator("thead")).to_contain_text("Built-in")
+    # version 2 (red 3 worth 1), its run compared with version 1's
+    page.locator(".studio-stone[data-tile='red3'] input").fill("1")
+    expect(page.locator("#studio-ok")).to_contain_text("tile red3")
+    page.locator("#studio-save").click()
+    expect(page.locator("#studio-saved")).to_contain_text("version 2")
+    run_games(page, 50)
+    expect(page.locator("#studio-earlier")).to_contain_text("version 1: 50 games")
+    page.locator("#studio-compare-earlier").click()
+    expect(table.locator("thead")).to_contain_text("Version 1")
+    expect(table.locator("thead")).to_contain_text("Version 2")
     # a table with the variant, played to the end against the random bot
     page.locator("#studio-play").click()
     page.wait_for_url("**/#/table/*")

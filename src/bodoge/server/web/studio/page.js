@@ -32,6 +32,9 @@ export function studioPage(main, game, variantId = null) {
     run: null, // the balance run shown
     baseRun: null, // the built-in content's run, for the comparison
     compared: null,
+    baseLabel: "", // the comparison's left column: the built-in content or an earlier run
+    earlier: [], // this variant's other finished runs, to compare with
+    earlierPick: "",
     players: 2,
     bots: "random",
     games: 50,
@@ -226,6 +229,10 @@ export function studioPage(main, game, variantId = null) {
     s.compared = null;
     try {
       await follow(await startRun(s.variant.id), "run");
+      const runs = await api("GET", `/api/balance?game=${game}&variant=${s.variant.id}`, { token: await token() });
+      s.earlier = runs.filter((r) => r.status === "done" && r.id !== s.run.id);
+      s.earlierPick = s.earlier[0]?.id || "";
+      render();
     } catch (error) {
       s.error = error;
       render();
@@ -247,12 +254,27 @@ export function studioPage(main, game, variantId = null) {
       const base = await follow(await startRun(null), "baseRun");
       if (base.status === "done") {
         s.compared = await api("GET", `/api/balance/compare?base=${base.id}&other=${s.run.id}`, { token: await token() });
+        s.baseLabel = t("studio_builtin");
       }
     } catch (error) {
       s.error = error;
     }
     render();
   };
+
+  const compareEarlier = async () => {
+    const pick = s.earlier.find((r) => r.id === s.earlierPick);
+    if (!pick) return;
+    try {
+      s.compared = await api("GET", `/api/balance/compare?base=${pick.id}&other=${s.run.id}`, { token: await token() });
+      s.baseLabel = t("studio_version_n", { version: pick.version });
+    } catch (error) {
+      s.error = error;
+    }
+    render();
+  };
+
+  const earlierLabel = (r) => t("studio_earlier_run", { version: r.version, games: r.games, players: r.players, bots: r.bots.join(", ") });
 
   const playTable = async () => {
     try {
@@ -289,6 +311,12 @@ export function studioPage(main, game, variantId = null) {
       s.run ? progress(s.run, "run") : null,
       s.run?.summary ? results(s.run.summary) : null,
       s.run?.status === "done" ? h("button", { type: "button", id: "studio-compare", disabled: s.baseRun?.status === "running", onclick: compare }, t("studio_compare")) : null,
+      s.run?.status === "done" && s.earlier.length
+        ? h("div", { class: "studio-tools" },
+            h("select", { id: "studio-earlier", "aria-label": t("studio_earlier"), onchange: (e) => { s.earlierPick = e.target.value; } },
+              s.earlier.map((r) => h("option", { value: r.id, selected: r.id === s.earlierPick }, earlierLabel(r)))),
+            h("button", { type: "button", id: "studio-compare-earlier", onclick: compareEarlier }, t("studio_compare_earlier")))
+        : null,
       s.baseRun ? progress(s.baseRun, "baseRun") : null,
       s.compared ? comparison(s.compared) : null);
 
@@ -307,7 +335,7 @@ export function studioPage(main, game, variantId = null) {
 
   const comparison = (found) =>
     h("table", { class: "studio-compare", id: "studio-comparison" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("studio_builtin")), h("th", {}, t("studio_variant")), h("th", {}, ""))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, s.baseLabel), h("th", {}, t("studio_version_n", { version: s.run.version })), h("th", {}, ""))),
       h("tbody", {}, found.rows.map((row) =>
         h("tr", { class: row.differs ? "differs" : "" },
           h("th", {}, row.name.replace(/^seat (\d+)$/, (_, n) => t("studio_seat", { n: Number(n) + 1 }))),
