@@ -75,6 +75,8 @@ def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -
              if (bar) window.noteProgress(bar.getAttribute('aria-valuenow'));
            }).observe(document.body, {subtree: true, childList: true})"""
     )
+    assert "#/studio/monster_hex/" in page.url  # the address names the saved variant
+    variant = page.url.rsplit("/", 1)[1]
     run_games(page, 50)
     assert seen and seen[-1] == 50 and min(seen) < 50
     charts = page.locator("#studio-results svg.studio-chart")
@@ -126,6 +128,25 @@ def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -
     page.goto(f"{web_server}/#/variant/{key}")
     expect(page.locator("h1")).to_contain_text("Wide board")
     expect(page.locator("#variant-differences")).to_contain_text("unit C4")
+    # a public table with the variant: the lobby names the variant and its author
+    made = page.evaluate(
+        """async (id) => {
+             const guest = JSON.parse(localStorage.getItem('bodoge.guest'));
+             const body = {game: 'monster_hex', players: 2, public: true,
+                           seats: [{kind: 'me'}, {kind: 'open'}]};
+             const answer = await fetch(`/api/variants/${id}/tables`, {method: 'POST',
+               headers: {'Content-Type': 'application/json',
+                         Authorization: `Bearer ${guest.token}`},
+               body: JSON.stringify(body)});
+             return [answer.status, guest.name];
+           }""",
+        variant,
+    )
+    assert made[0] == 200
+    page.goto(f"{web_server}/#/")
+    expect(page.locator(".open-tables .variant-line").first).to_have_text(
+        f"Variant: Wide board by {made[1]}"
+    )
     assert errors == []
 
 

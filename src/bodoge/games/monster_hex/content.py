@@ -735,6 +735,14 @@ def load(source: str = DEFAULT) -> Content:
     return _build(source, folder)
 
 
+def check_data(sections: Mapping[str, Any]) -> None:
+    """Every check of `from_data`, without the rules' tables (a check as the designer types)."""
+    factions, _ = _load_units(sections)
+    tiles = _load_tiles(sections, factions)
+    for players in (2, 3, 4):
+        _load_board(sections, players, tiles)
+
+
 def _build(source: str, folder: Source) -> Content:
     """Every check and table of the content, from files or data alike."""
     factions, units = _load_units(folder)

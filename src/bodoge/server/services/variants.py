@@ -9,6 +9,7 @@ version installed in this process), never as a path from a request.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Mapping
@@ -253,11 +254,14 @@ class Variants:
         key = options.get("content")
         if not isinstance(key, str) or not key.startswith(PREFIX):
             return
+        kit = kit_of(game)
+        if kit.data_of(options) is not None:
+            return  # installed in this process already
         found = await self._version_of(key)
         content = json.loads(found.content)
-        kit = kit_of(game)
         kit.check(content)
-        kit.options(content)
+        # the rules' tables take ~0.1 s to build: off the event loop, once per process
+        await asyncio.to_thread(kit.options, content)
 
     async def table_options(
         self, player: PlayerRow, variant_id: str, number: int | None
@@ -272,7 +276,7 @@ class Variants:
                 "卓に使えるのは公開のバリアントか自分のものです",
             )
         found = await self.version(player, variant_id, number or row.latest)
-        return row.game, kit_of(row.game).options(found["content"])
+        return row.game, await asyncio.to_thread(kit_of(row.game).options, found["content"])
 
     # ---- balance runs ---------------------------------------------------------------------
 
@@ -313,7 +317,7 @@ class Variants:
                 )
         seed = secrets.randbits(31) if seed is None else seed
         batch = Batch(game, players, tuple(bots), games, seed=seed, content=content)
-        batch.check()  # players, bots and the content, before anything is stored
+        await asyncio.to_thread(batch.check)  # players, bots, content: before anything is stored
         since = now() - balance_runner.MAX_SECONDS
         async with self.store.glance() as session:
             mine = await q.running_count(session, since, player.id)

@@ -193,6 +193,8 @@ export function studioPage(main, game, variantId = null) {
       s.variant = s.variant
         ? await api("POST", `/api/variants/${s.variant.id}/versions`, { body: { content: s.content }, token: auth })
         : await api("POST", "/api/variants", { body: { game, name: s.name, visibility: s.visibility, content: s.content }, token: auth });
+      // the page's address names the variant from now on (a reload opens it; no new route)
+      history.replaceState(null, "", `#/studio/${game}/${s.variant.id}`);
       if (s.variant.name !== s.name || s.variant.visibility !== s.visibility) {
         s.variant = await api("PATCH", `/api/variants/${s.variant.id}`, { body: { name: s.name, visibility: s.visibility }, token: auth });
       }
