@@ -225,3 +225,19 @@ def test_a_search_bot_plays_a_variant_table(client: TestClient) -> None:
             break
         time.sleep(0.1)
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
+
+
+def test_the_server_plays_two_runs_at_once_at_most(client: TestClient) -> None:
+    body = {"game": "monster_hex", "players": 2, "bots": ["random"], "games": 2_000}
+    people = [guest(client, name) for name in ("Aki", "Ben", "Chie")]
+    started = [client.post("/api/balance", headers=who, json=body) for who in people[:2]]
+    assert [answer.status_code for answer in started] == [200, 200]
+    third = client.post("/api/balance", headers=people[2], json=body)
+    assert third.status_code == 409 and third.json()["error"]["code"] == "too_early"
+    assert third.json()["error"]["message"]["ja"]
+    for who, answer in zip(people, started, strict=False):
+        client.post(f"/api/balance/{answer.json()['id']}/cancel", headers=who)
+        wait_run(client, who, answer.json()["id"])
+    assert (
+        client.post("/api/balance", headers=people[2], json={**body, "games": 5}).status_code == 200
+    )
