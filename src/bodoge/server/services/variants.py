@@ -318,25 +318,6 @@ class Variants:
         seed = secrets.randbits(31) if seed is None else seed
         batch = Batch(game, players, tuple(bots), games, seed=seed, content=content)
         await asyncio.to_thread(batch.check)  # players, bots, content: before anything is stored
-        since = now() - balance_runner.MAX_SECONDS
-        async with self.store.glance() as session:
-            mine = await q.running_count(session, since, player.id)
-            everyone = await q.running_count(session, since)
-        if mine >= balance_runner.RUNS_PER_PERSON:
-            raise ApiError(
-                "too_early",
-                "you have a balance run going: wait for it or cancel it",
-                "試行が進行中です。終わるのを待つか、取り消してください",
-            )
-        if (
-            everyone >= balance_runner.RUNS_AT_ONCE
-            or self.runs.running() >= balance_runner.RUNS_AT_ONCE
-        ):
-            raise ApiError(
-                "too_early",
-                "the server is playing as many balance runs as it may: try again soon",
-                "サーバーの試行が上限に達しています。しばらくしてからもう一度どうぞ",
-            )
         run = BalanceRunRow(
             id=auth.new_id(),
             game=game,
@@ -352,7 +333,27 @@ class Variants:
             summary=None,
             created=now(),
         )
+        since = now() - balance_runner.MAX_SECONDS
+        # counted and stored under one lock, so two starts at once cannot both pass the bounds
         async with self.store.write() as session:
+            await q.lock_runs(session, self.store.sqlite)
+            mine = await q.running_count(session, since, player.id)
+            everyone = await q.running_count(session, since)
+            if mine >= balance_runner.RUNS_PER_PERSON:
+                raise ApiError(
+                    "too_early",
+                    "you have a balance run going: wait for it or cancel it",
+                    "試行が進行中です。終わるのを待つか、取り消してください",
+                )
+            if (
+                everyone >= balance_runner.RUNS_AT_ONCE
+                or self.runs.running() >= balance_runner.RUNS_AT_ONCE
+            ):
+                raise ApiError(
+                    "too_early",
+                    "the server is playing as many balance runs as it may: try again soon",
+                    "サーバーの試行が上限に達しています。しばらくしてからもう一度どうぞ",
+                )
             session.add(run)
         self.runs.start(run.id, batch)
         return _run_json(run)
