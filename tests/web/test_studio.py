@@ -168,6 +168,13 @@ def test_the_studio_in_japanese_and_results_at_phone_width(
         expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
         page.locator("#studio-save").click()
         expect(page.locator("#studio-saved")).to_contain_text("第1版")
+        # a long run, cancelled from the page
+        page.locator("#studio-games").fill("2000")
+        page.locator("#studio-run").click()
+        expect(page.locator("#studio-progress-run")).to_contain_text("実行中")
+        page.locator("#studio-progress-run .studio-cancel").click()
+        expect(page.locator("#studio-progress-run")).to_contain_text("取り消し")
+        expect(page.locator("#studio-results")).to_have_count(0)
         run_games(page, 10)
         expect(page.locator("#studio-results figcaption").first).to_contain_text("席ごとの勝率")
         # at phone width the page does not scroll sideways, and every chart fits the screen
