@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -168,6 +170,24 @@ def test_the_studio_in_japanese_and_results_at_phone_width(
         expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
         page.locator("#studio-save").click()
         expect(page.locator("#studio-saved")).to_contain_text("第1版")
+        # export the saved version as TOML, and import it back into the forms
+        with page.expect_download() as download:
+            page.locator("#studio-export").click()
+        text = Path(download.value.path()).read_text()
+        assert tomllib.loads(text)["stones"]["tile"][1] == {
+            "key": "red3",
+            "color": "red",
+            "value": 2,
+        }
+        page.locator("#studio-import").set_input_files(
+            files=[{"name": "v.toml", "mimeType": "text/plain",
+                    "buffer": text.replace("value = 2", "value = 99999999").encode()}]
+        )  # fmt: skip
+        expect(page.locator("#studio-problems")).to_contain_text("範囲を超えています")
+        page.locator("#studio-import").set_input_files(
+            files=[{"name": "v.toml", "mimeType": "text/plain", "buffer": text.encode()}]
+        )
+        expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
         # a long run, cancelled from the page
         page.locator("#studio-games").fill("2000")
         page.locator("#studio-run").click()

@@ -129,7 +129,7 @@ class Variants:
         version = VariantVersionRow(
             variant_id=row.id,
             version=1,
-            content=dumps(content),
+            content=_stored(content),
             digest=digest(content),
             created=created,
         )
@@ -159,7 +159,7 @@ class Variants:
                 VariantVersionRow(
                     variant_id=variant_id,
                     version=locked.latest,
-                    content=dumps(content),
+                    content=_stored(content),
                     digest=digest(content),
                     created=now(),
                 )
@@ -402,6 +402,11 @@ class Variants:
                 "not_over", "both runs must be done", "両方の試行が終わっている必要があります"
             )
         return {"base": a, "other": b, "rows": compare(a["summary"], b["summary"])}
+
+
+def _stored(content: Mapping[str, Any]) -> str:
+    """A version's content as JSON in the designer's key order (the TOML export keeps it)."""
+    return json.dumps(content, ensure_ascii=False)
 
 
 def _visibility(value: str) -> None:

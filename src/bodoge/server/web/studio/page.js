@@ -112,6 +112,8 @@ export function studioPage(main, game, variantId = null) {
         h("button", { type: "button", id: "studio-undo", disabled: !s.history.length, onclick: undo }, t("studio_undo")),
         h("button", { type: "button", id: "studio-save", disabled: s.busy || !s.check?.ok, onclick: save }, t("studio_save")),
         s.variant ? h("span", { class: "studio-saved", id: "studio-saved" }, t("studio_saved", { version: s.variant.latest })) : null,
+        s.variant ? h("button", { type: "button", id: "studio-export", onclick: exportToml }, t("studio_export")) : null,
+        h("label", { class: "studio-import" }, t("studio_import"), " ", h("input", { type: "file", id: "studio-import", accept: ".toml,text/plain", onchange: importToml })),
       ),
       checkPanel(),
       boardPanel(),
@@ -202,6 +204,34 @@ export function studioPage(main, game, variantId = null) {
       s.error = error;
     }
     s.busy = false;
+    render();
+  };
+
+  // The saved version as the game's TOML file (bodoge simulate GAME --content FILE reads it).
+  const exportToml = async () => {
+    try {
+      const number = s.variant.latest;
+      const text = await api("GET", `/api/variants/${s.variant.id}/versions/${number}/toml`, { token: await token() });
+      const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: `${game}-${s.variant.id}-v${number}.toml` });
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      s.error = error;
+      render();
+    }
+  };
+
+  // A TOML file read into the forms, if the game's checks pass it (else its problems shown).
+  const importToml = async (event) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      const answer = await api("POST", "/api/variants/check", { body: { game, toml: await file.text() }, token: await token() });
+      if (answer.ok) change(answer.content);
+      s.check = answer;
+    } catch (error) {
+      s.error = error;
+    }
     render();
   };
 
