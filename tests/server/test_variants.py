@@ -84,6 +84,14 @@ def test_check_names_the_field_in_both_languages(client: TestClient) -> None:
         json={"game": "monster_hex", "players": 2, "seats": seats, "options": options},
     )
     assert table.json()["error"]["code"] == "invalid_options"
+    # nor may a request name a variant's key itself: only the server sets the content option
+    options = {"content": "variant:" + "0" * 64}
+    table = client.post(
+        "/api/tables",
+        headers=me,
+        json={"game": "monster_hex", "players": 2, "seats": seats, "options": options},
+    )
+    assert table.json()["error"]["code"] == "invalid_options"
 
 
 def test_versions_visibility_and_export(client: TestClient) -> None:
