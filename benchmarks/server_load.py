@@ -8,6 +8,9 @@
                                               # client: reads each update's type, ply, status
     python benchmarks/server_load.py --db postgresql --workers 4 --rate 300 --light-client
                                               # open loop: 300 moves/s offered, not flat out
+    python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 \
+        --seconds 10 --balance-run          # the same load while a studio balance run plays
+                                            # (2,000 Monster Hex games, random bots) throughout
 
 Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` (flat out: every bot
 moves as soon as the server runs it) or, with `--rate R` (open loop), `--bot-delay N/R`: each of
@@ -342,6 +345,8 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                             raise SystemExit("the tables and sockets were not set up in time")
                         await asyncio.sleep(0.05)
                     marks["setup"] = time.time()
+                    if args.balance_run:  # a designer's run, in the server's worker process
+                        marks["run"] = await start_balance_run(f"http://{HOST}:{port}")
                     await asyncio.sleep(args.warmup)
                     marks["start"] = time.time()
                     marks["server_cpu"] = cpu_seconds(server.pid)
@@ -354,6 +359,10 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                     db_after.update(database_cpu_seconds(db_url))
                     marks["client_cpu_end"] = sum(os.times()[:2])
                     marks["lags_end"] = len(load.lags)
+                    if args.balance_run:
+                        marks["run_games"] = await end_balance_run(
+                            f"http://{HOST}:{port}", marks["run"]
+                        )
                     await asyncio.sleep(GRACE)
                     load.stop.set()
                     await asyncio.wait_for(runner, timeout=30)
@@ -405,7 +414,37 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
         "lag_p99": percentile(lags, 0.99) if lags else float("nan"),
         "load_before": load_before,
         "load_after": load_after,
+        "balance_games": marks.get("run_games"),
     }
+
+
+BALANCE_GAMES = 2_000  # the most a run may play: it lasts the whole measured window
+
+
+async def start_balance_run(base: str) -> tuple[str, str]:
+    """A balance run of its own guest, as from the studio: (its id, the guest's token)."""
+    async with httpx.AsyncClient(base_url=base, timeout=SETUP_TIMEOUT) as http:
+        token = (await http.post("/api/guests", json={"name": "designer"})).json()["token"]
+        body = {"game": "monster_hex", "players": 2, "bots": ["random"],
+                "games": BALANCE_GAMES, "seed": 1}  # fmt: skip
+        answer = await http.post(
+            "/api/balance", json=body, headers={"Authorization": f"Bearer {token}"}
+        )
+        answer.raise_for_status()
+        return str(answer.json()["id"]), token
+
+
+async def end_balance_run(base: str, run: tuple[str, str]) -> int:
+    """The games the run played by now (it must still be going: the load was measured with it
+    running), then cancel it."""
+    run_id, token = run
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=base, timeout=SETUP_TIMEOUT, headers=headers) as http:
+        found = (await http.get(f"/api/balance/{run_id}")).json()
+        if found["status"] != "running":
+            raise SystemExit(f"the balance run ended before the window did ({found['status']})")
+        await http.post(f"/api/balance/{run_id}/cancel")
+        return int(found["done"])
 
 
 def run_loop(coroutine: Any) -> None:
@@ -460,6 +499,9 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
               f"{result['lag_p99'] * 1000:.1f} ms | {pace} | {result['setup']:.1f} | "
               f"{result['load_before'][0]:.2f} → {result['load_after'][0]:.2f} |")  # fmt: skip
     for db, workers, result in results:
+        if result["balance_games"] is not None:
+            print(f"\n{db}, {workers} workers: a balance run played {result['balance_games']} "
+                  "Monster Hex games meanwhile (since the setup)")  # fmt: skip
         if result["failures"]:
             print(f"\n{db}, {workers} workers: {result['failures']} websockets closed unexpectedly")
 
@@ -492,6 +534,11 @@ def main() -> None:
         type=float,
         help="open loop: offer this many moves/s in all (each table's bots wait tables/rate "
         "seconds before a move) instead of bots moving flat out",
+    )
+    parser.add_argument(
+        "--balance-run",
+        action="store_true",
+        help="a studio balance run (random bots, Monster Hex) plays throughout the measured time",
     )
     args = parser.parse_args()
     if args.rate is not None and args.rate <= 0:

@@ -84,6 +84,14 @@ def test_check_names_the_field_in_both_languages(client: TestClient) -> None:
         json={"game": "monster_hex", "players": 2, "seats": seats, "options": options},
     )
     assert table.json()["error"]["code"] == "invalid_options"
+    # nor may a request name a variant's key itself: only the server sets the content option
+    options = {"content": "variant:" + "0" * 64}
+    table = client.post(
+        "/api/tables",
+        headers=me,
+        json={"game": "monster_hex", "players": 2, "seats": seats, "options": options},
+    )
+    assert table.json()["error"]["code"] == "invalid_options"
 
 
 def test_versions_visibility_and_export(client: TestClient) -> None:
@@ -207,3 +215,37 @@ def test_runs_are_bounded_and_cancel(client: TestClient) -> None:
         client.post(f"/api/balance/{again.json()['id']}/cancel", headers=other).status_code == 404
     )
     wait_run(client, me, again.json()["id"])
+
+
+def test_a_search_bot_plays_a_variant_table(client: TestClient) -> None:
+    """The search levels think in worker processes: the variant's content goes to them as data."""
+    me = guest(client)
+    made = make_variant(client, me)
+    seats = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}]
+    created = client.post(
+        f"/api/variants/{made['id']}/tables",
+        headers=me,
+        json={"game": "monster_hex", "players": 2, "seats": seats},
+    ).json()
+    table_id = created["table"]["id"]
+    for _ in range(600):
+        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
+            break
+        time.sleep(0.1)
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
+
+
+def test_the_server_plays_two_runs_at_once_at_most(client: TestClient) -> None:
+    body = {"game": "monster_hex", "players": 2, "bots": ["random"], "games": 2_000}
+    people = [guest(client, name) for name in ("Aki", "Ben", "Chie")]
+    started = [client.post("/api/balance", headers=who, json=body) for who in people[:2]]
+    assert [answer.status_code for answer in started] == [200, 200]
+    third = client.post("/api/balance", headers=people[2], json=body)
+    assert third.status_code == 409 and third.json()["error"]["code"] == "too_early"
+    assert third.json()["error"]["message"]["ja"]
+    for who, answer in zip(people, started, strict=False):
+        client.post(f"/api/balance/{answer.json()['id']}/cancel", headers=who)
+        wait_run(client, who, answer.json()["id"])
+    assert (
+        client.post("/api/balance", headers=people[2], json={**body, "games": 5}).status_code == 200
+    )

@@ -219,6 +219,9 @@ class VariantKit:
     options: Callable[[Mapping[str, Any]], dict[str, Any]]
     # (base, other) -> what `other` changes of `base`, as problems-shaped lines
     differences: Callable[[Mapping[str, Any], Mapping[str, Any]], list[Problem]]
+    # (a game's options) -> the variant data their content names, installed in this process;
+    # None for built-in content (a worker process is handed the data, never a path)
+    data_of: Callable[[Mapping[str, Any]], dict[str, Any] | None]
     # which content kinds the studio edits, in order ("board_2p", "units", "stones")
     sections: tuple[str, ...]
     length_bound: str  # in English: what bounds a game's length whatever the content

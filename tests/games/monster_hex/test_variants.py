@@ -88,6 +88,7 @@ def test_a_board_of_a_million_hexes_is_refused_before_it_is_built(
         raise AssertionError("built")
 
     monkeypatch.setattr(content, "from_data", never)
+    monkeypatch.setattr(content, "check_data", never)
     monkeypatch.setattr(variant.hexgrid, "parse_map", never)
     data = builtin()
     data["board_2p"]["map"] = [". " * 1000] * 1000

@@ -735,6 +735,14 @@ def load(source: str = DEFAULT) -> Content:
     return _build(source, folder)
 
 
+def check_data(sections: Mapping[str, Any]) -> None:
+    """Every check of `from_data`, without the rules' tables (a check as the designer types)."""
+    factions, _ = _load_units(sections)
+    tiles = _load_tiles(sections, factions)
+    for players in (2, 3, 4):
+        _load_board(sections, players, tiles)
+
+
 def _build(source: str, folder: Source) -> Content:
     """Every check and table of the content, from files or data alike."""
     factions, units = _load_units(folder)
@@ -749,6 +757,7 @@ def _build(source: str, folder: Source) -> Content:
 # process under a key made of its digest, which the `content` option then names; never a path.
 VARIANT_PREFIX = "variant:"
 _installed: dict[str, Content] = {}
+_sections: dict[str, dict[str, Any]] = {}  # key -> the data it was built from
 
 
 def from_data(key: str, sections: Mapping[str, Any]) -> Content:
@@ -763,4 +772,10 @@ def install(key: str, sections: Mapping[str, Any]) -> Content:
         raise ContentError(f"a variant's key starts with {VARIANT_PREFIX!r}, not {key!r}")
     if key not in _installed:
         _installed[key] = from_data(key, sections)
+        _sections[key] = dict(sections)
     return _installed[key]
+
+
+def installed_data(key: str) -> dict[str, Any] | None:
+    """The data a variant key was installed from in this process (None: not installed)."""
+    return _sections.get(key)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from bodoge.engine.errors import ContentError
 from bodoge.engine.variants import (
@@ -34,6 +34,7 @@ from bodoge.games.monster_hex import content, hexgrid
 SECTIONS = ("board_2p", "board_3p", "board_4p", "units", "stones")
 MAX_ROWS = 16  # the built-in boards have 5-7 rows
 MAX_ROW_CHARS = 40  # and rows of 11-15 characters
+T = TypeVar("T")
 _SHOWN = re.compile(r"^variant \[(\w+)\]: ")
 
 
@@ -48,10 +49,15 @@ def builtin() -> dict[str, Any]:
 
 def check(data: Mapping[str, Any]) -> None:
     """Refuse what the game would refuse, and what no variant may be (VariantError)."""
-    build(data)
+    _checked(data, content.check_data)
 
 
 def build(data: Mapping[str, Any]) -> content.Content:
+    """The content of a checked variant, with the rules' tables."""
+    return _checked(data, lambda sections: content.from_data("variant:" + digest(data), sections))
+
+
+def _checked(data: Mapping[str, Any], then: Callable[[Mapping[str, Any]], T]) -> T:
     if not isinstance(data, Mapping):
         raise refuse("content", "must be a table of sections", "セクションの表でなければなりません")
     check_bounds(data)
@@ -70,7 +76,7 @@ def build(data: Mapping[str, Any]) -> content.Content:
         if board is not None:
             _check_map(f"board_{players}p", board)
     try:
-        return content.from_data("variant:" + digest(data), data)
+        return then(data)
     except ContentError as error:
         text = str(error)
         found = _SHOWN.match(text)
@@ -133,6 +139,14 @@ def options(data: Mapping[str, Any]) -> dict[str, Any]:
     key = "variant:" + digest(data)
     content.install(key, data)
     return {"content": key}
+
+
+def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The installed variant data the options' `content` names; None for built-in content."""
+    key = options.get("content")
+    if isinstance(key, str) and key.startswith(content.VARIANT_PREFIX):
+        return content.installed_data(key)
+    return None
 
 
 def _name(section: str) -> tuple[str, str]:
@@ -218,6 +232,7 @@ KIT = VariantKit(
     check=check,
     options=options,
     differences=differences,
+    data_of=data_of,
     sections=SECTIONS,
     length_bound=(
         "every board has exactly 27 / 30 / 32 placeable hexes (2 / 3 / 4 players) and each "

@@ -50,7 +50,9 @@ async def check(body: ContentIn, player: GuestDep) -> dict[str, Any]:
     except VariantError as error:
         return {"ok": False, "problems": [p.to_json() for p in error.problems], "differences": []}
     lines = kit.differences(kit.builtin(), data)
-    return {"ok": True, "problems": [], "differences": [line.to_json() for line in lines]}
+    differences = [line.to_json() for line in lines]
+    # the content as data: what an import of TOML text reads (the studio's forms edit it)
+    return {"ok": True, "problems": [], "differences": differences, "content": data}
 
 
 @router.post("", responses=documented(400, 401, 413, 422))

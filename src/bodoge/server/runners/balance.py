@@ -6,7 +6,7 @@ as data with each chunk; a worker installs it), the progress is stored after eac
 is seen between chunks, and the summary is `bodoge.sim.summarize` of every record in game order:
 the figures `bodoge simulate GAME --content FILE` prints for the same batch and seed.
 
-Bounds: one run at a time per person, `RUNS_AT_ONCE` per server (each process), `MAX_GAMES` per
+Bounds: one run at a time per person, `RUNS_AT_ONCE` on the whole server, `MAX_GAMES` per
 run, and a run stops after `MAX_SECONDS`.
 """
 
@@ -29,7 +29,7 @@ from bodoge.sim.runner import GameRecord, play_chunk, resolve_game
 
 log = logging.getLogger("bodoge.server")
 MAX_GAMES = 2_000  # per run: the cheapest bots play ~50 Monster Hex games a second per core
-RUNS_AT_ONCE = 2  # per server process, everyone's
+RUNS_AT_ONCE = 2  # on the whole server, everyone's (counted in the database)
 RUNS_PER_PERSON = 1
 MAX_SECONDS = 30 * 60.0  # a run still going after this is stopped (and counts against nobody)
 WORKERS = 1  # processes for balance games: one core of the machine at most, at low priority
@@ -58,7 +58,8 @@ class BalanceRuns:
         self._cancelled: set[str] = set()
 
     def running(self) -> int:
-        return len(self._tasks)
+        """Runs under way here, not counting those cancelled (finishing their chunk)."""
+        return len(self._tasks.keys() - self._cancelled)
 
     def start(self, run_id: str, batch: Batch) -> None:
         task = asyncio.get_running_loop().create_task(self._play(run_id, batch))

@@ -117,9 +117,12 @@ class Bots:
             return make_bot(level, seed).choose(state, seat)
         spec = self.settings.bot_spec(level)  # a trained policy thinks in the workers too
         loop = asyncio.get_running_loop()
+        kit = table.match.spec.variants
+        content = kit.data_of(table.options) if kit is not None else None  # a variant table
         return await loop.run_in_executor(
-            self._executor(), think, state.to_json(), seat, spec, seed
-        )
+            self._executor(), think, state.to_json(), seat, spec, seed,
+            (table.game, content) if content is not None else None,
+        )  # fmt: skip
 
     def executor(self) -> ProcessPoolExecutor:
         """The worker processes, shared with the analyses (runners/analysis.py)."""

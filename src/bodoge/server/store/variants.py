@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bodoge.server.store.models import (
@@ -99,6 +99,16 @@ async def runs_of(
         query = query.where(BalanceRunRow.variant_id == variant_id)
     found = await session.execute(query.order_by(BalanceRunRow.created.desc()).limit(50))
     return list(found.scalars())
+
+
+RUNS_LOCK = 28_0009  # PostgreSQL advisory lock of the balance runs' starts (issue 28, 0009)
+
+
+async def lock_runs(session: AsyncSession, sqlite: bool) -> None:
+    """Serialize the starts of balance runs until the transaction ends: on PostgreSQL an advisory
+    lock; on SQLite the write transaction already holds the process's write lock (`Store.write`)."""
+    if not sqlite:
+        await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": RUNS_LOCK})
 
 
 async def running_count(session: AsyncSession, since: float, owner_id: str | None = None) -> int:

@@ -1,6 +1,7 @@
 // The page: the header (home link, language button) and the hash routes
 //   #/ lobby, #/table/ID, #/join/ID/INVITE, #/replay/ID?as=K&step=N, #/rules/GAME,
 //   #/ratings/GAME, #/games/finished?game=GAME, #/player/ID-or-NAME, #/tables/mine.
+//   #/studio/GAME[/VARIANT] (the designer's studio), #/variant/KEY (a variant's differences).
 // Each route is a page object {render(), destroy()}; render() runs again when the language
 // changes, so every word follows it.
 import { accountArea, accountPage } from "./account.js";
@@ -9,6 +10,8 @@ import { joinPage, lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 import { onAccount, refresh as refreshAccount } from "./session.js";
+import { studioPage } from "./studio/page.js";
+import { variantPage } from "./studio/variant.js";
 import { tablePage } from "./table.js";
 import { boardPage, finishedPage } from "./ratings.js";
 import { allTablesPage, profilePage } from "./profile.js";
@@ -27,6 +30,8 @@ const ROUTES = [
   [/^\/games\/finished$/, (main, m, query) => finishedPage(main, query)],
   [/^\/player\/([^/]+)$/, (main, m) => profilePage(main, m[1])],
   [/^\/tables\/mine$/, (main) => allTablesPage(main)],
+  [/^\/studio\/(\w+)(?:\/([\w-]+))?$/, (main, m) => studioPage(main, m[1], m[2] || null)],
+  [/^\/variant\/(variant:\w+)$/, (main, m) => variantPage(main, m[1])],
 ];
 
 let page = null;

@@ -6,6 +6,7 @@ import { loadLang, saveLang } from "./store.js";
 import accounts from "./words/accounts.js";
 import ratingsWords from "./words/ratings.js";
 import analysisWords from "./words/analysis.js";
+import STUDIO from "./words/studio.js";
 
 // The page's own words; each feature's words are a module of their own in words/ ({en, ja}),
 // listed in PARTS below, so that features add words without touching this table.
@@ -228,7 +229,7 @@ const PAGE = {
   },
 };
 
-const PARTS = [PAGE, accounts, ratingsWords, analysisWords];
+const PARTS = [PAGE, accounts, ratingsWords, analysisWords, STUDIO];
 
 function merged(which) {
   const words = {};

@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
 import { choiceLabel, errorText, homeLink, levelName, optionLabel, optionsList } from "./views.js";
+import { variantLine } from "./studio/variant.js";
 
 const CLOCK_KINDS = ["none", "realtime", "turn"];
 
@@ -97,6 +98,7 @@ export function lobbyPage(main) {
                 t("new_table"),
               ),
               state.rules ? h("a", { href: `#/rules/${g.id}`, class: "rules-link" }, t("rules")) : null,
+              g.id === "monster_hex" ? h("a", { href: `#/studio/${g.id}`, class: "studio-link" }, t("studio_title")) : null,
             ),
           ),
         ),
@@ -345,6 +347,7 @@ export function lobbyPage(main) {
       h("strong", {}, g ? g.title[lang] : table.game),
       " ",
       h("span", { class: "meta" }, t("seats_taken", { taken, total: table.players })),
+      variantLine(table.options), // a table with a variant: its name and author
       people.length ? h("span", { class: "meta" }, " · ", people.join(t("list_sep"))) : null,
       " ",
       mine

@@ -1,0 +1,208 @@
+"""The designer's studio in a real browser (issue 28): a designer edits a Monster Hex board and
+one unit tile, gets a validation error and fixes it, saves, runs 50 games with a progress bar,
+sees the charts, compares with the built-in content, creates a table with the variant and plays
+it against a bot; the studio in Japanese; the results at phone width."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+from webkit import console_errors
+
+from .drawing_kit import board_actions, play_to_the_end
+
+PHONE = {"width": 390, "height": 844}
+
+
+def hex_at(page: Page, place: str) -> Any:
+    return page.locator(f".studio-board [data-place='{place}']")
+
+
+def cycle(page: Page, place: str, times: int) -> None:
+    for _ in range(times):
+        kind = hex_at(page, place).get_attribute("data-kind")
+        hex_at(page, place).click()
+        expect(hex_at(page, place)).not_to_have_attribute("data-kind", kind or "")
+
+
+def edit_and_save(page: Page, base: str) -> None:
+    """The board: a hex added beside the board (28 placeable: refused), then one removed at its
+    other end (27 again: accepted); a unit's edge set to 9 (refused), then to 2; saved."""
+    page.goto(f"{base}/#/studio/monster_hex")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    cycle(page, "12,0", 1)  # off -> empty
+    problems = page.locator("#studio-problems")
+    expect(problems).to_be_visible()
+    expect(problems.locator("[data-field='board_2p']")).to_contain_text("28 placeable")
+    cycle(page, "10,0", 4)  # empty -> start -> small -> large -> off
+    expect(page.locator("#studio-ok")).to_be_visible()
+    expect(page.locator("#studio-counts")).to_contain_text("27")
+    edge = page.locator(".studio-unit[data-unit='C4'] input.edge[data-edge='0']")
+    edge.fill("9")
+    expect(problems).to_be_visible()
+    expect(problems).to_contain_text("edge power 9")
+    page.locator("#studio-undo").click()  # the 9 taken back: the edit before it stands
+    expect(page.locator("#studio-ok")).to_be_visible()
+    edge.fill("2")
+    expect(page.locator("#studio-ok")).to_contain_text("unit C4")
+    expect(page.locator("#studio-ok")).to_contain_text("2-player board")
+    page.locator("#studio-name").fill("Wide board")
+    page.locator("#studio-save").click()
+    expect(page.locator("#studio-saved")).to_contain_text("version 1")
+
+
+def run_games(page: Page, games: int) -> None:
+    page.locator("#studio-games").fill(str(games))
+    page.locator("#studio-run").click()
+    bar = page.locator("#studio-progress-run [role=progressbar]")
+    expect(bar).to_have_attribute("aria-valuemax", str(games))
+    expect(page.locator("#studio-results")).to_be_visible(timeout=120_000)
+    expect(bar).to_have_attribute("aria-valuenow", str(games))
+
+
+def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -> None:
+    errors = console_errors(page)
+    edit_and_save(page, web_server)
+    # progress while it runs: the bar's value rises from 0 to 50
+    seen: list[int] = []
+    page.expose_function("noteProgress", lambda value: seen.append(int(value)))
+    page.evaluate(
+        """() => new MutationObserver(() => {
+             const bar = document.querySelector('#studio-progress-run [role=progressbar]');
+             if (bar) window.noteProgress(bar.getAttribute('aria-valuenow'));
+           }).observe(document.body, {subtree: true, childList: true})"""
+    )
+    assert "#/studio/monster_hex/" in page.url  # the address names the saved variant
+    variant = page.url.rsplit("/", 1)[1]
+    run_games(page, 50)
+    assert seen and seen[-1] == 50 and min(seen) < 50
+    charts = page.locator("#studio-results svg.studio-chart")
+    assert charts.count() == 4  # seats, factions, scores, stones
+    expect(page.locator("#studio-results figcaption").first).to_contain_text("Win rate by seat")
+    assert page.locator("#studio-results .whisker").count() >= 2
+    page.locator("#studio-compare").click()
+    table = page.locator("#studio-comparison")
+    expect(table).to_be_visible(timeout=120_000)
+    expect(table.locator("tbody tr").first).to_contain_text("Seat 1")
+    assert table.locator("tbody tr").count() >= 2
+    expect(table.locator("thead")).to_contain_text("Built-in")
+    # version 2 (red 3 worth 1), its run compared with version 1's
+    page.locator(".studio-stone[data-tile='red3'] input").fill("1")
+    expect(page.locator("#studio-ok")).to_contain_text("tile red3")
+    page.locator("#studio-save").click()
+    expect(page.locator("#studio-saved")).to_contain_text("version 2")
+    run_games(page, 50)
+    expect(page.locator("#studio-earlier")).to_contain_text("version 1: 50 games")
+    page.locator("#studio-compare-earlier").click()
+    expect(table.locator("thead")).to_contain_text("Version 1")
+    expect(table.locator("thead")).to_contain_text("Version 2")
+    # a table with the variant, played to the end against the random bot
+    page.locator("#studio-play").click()
+    page.wait_for_url("**/#/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    stored = json.loads(page.evaluate("localStorage.getItem('bodoge.seats')"))
+    seat = stored[table_id]
+
+    def step(page: Page, prompt: dict[str, Any], chooser: random.Random) -> int:
+        for clicks in range(8):
+            offered = board_actions(page)
+            if offered:
+                page.locator(f".board [data-action='{offered[0]}']").first.click()
+                return clicks + 1
+            page.locator(".board [data-key='turn-right']").first.click()
+        raise AssertionError("the drawing offered nothing to click")
+
+    final = play_to_the_end(
+        page, web_server, {"table": table_id, "credential": seat["credential"]}, step
+    )
+    assert final["over"]
+    # the variant's page, as the lobby links it: name, author and what differs
+    key = final["view"]["options"]["content"] if "options" in final.get("view", {}) else None
+    if key is None:
+        key = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")["options"][
+            "content"
+        ]
+    page.goto(f"{web_server}/#/variant/{key}")
+    expect(page.locator("h1")).to_contain_text("Wide board")
+    expect(page.locator("#variant-differences")).to_contain_text("unit C4")
+    # a public table with the variant: the lobby names the variant and its author
+    made = page.evaluate(
+        """async (id) => {
+             const guest = JSON.parse(localStorage.getItem('bodoge.guest'));
+             const body = {game: 'monster_hex', players: 2, public: true,
+                           seats: [{kind: 'me'}, {kind: 'open'}]};
+             const answer = await fetch(`/api/variants/${id}/tables`, {method: 'POST',
+               headers: {'Content-Type': 'application/json',
+                         Authorization: `Bearer ${guest.token}`},
+               body: JSON.stringify(body)});
+             return [answer.status, guest.name];
+           }""",
+        variant,
+    )
+    assert made[0] == 200
+    page.goto(f"{web_server}/#/")
+    expect(page.locator(".open-tables .variant-line").first).to_have_text(
+        f"Variant: Wide board by {made[1]}"
+    )
+    assert errors == []
+
+
+def test_the_studio_in_japanese_and_results_at_phone_width(
+    browser: Browser, web_server: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="ja-JP")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        errors = console_errors(page)
+        page.goto(f"{web_server}/#/studio/monster_hex")
+        expect(page.locator("h1")).to_have_text("デザイナーのスタジオ")
+        expect(page.locator("#studio-ok")).to_contain_text("検査に通ります")
+        tile = page.locator(".studio-stone[data-tile='red3'] input")
+        tile.fill("99999999")
+        expect(page.locator("#studio-problems")).to_contain_text("範囲を超えています")
+        tile.fill("2")
+        expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
+        page.locator("#studio-save").click()
+        expect(page.locator("#studio-saved")).to_contain_text("第1版")
+        # export the saved version as TOML, and import it back into the forms
+        with page.expect_download() as download:
+            page.locator("#studio-export").click()
+        text = Path(download.value.path()).read_text()
+        assert tomllib.loads(text)["stones"]["tile"][1] == {
+            "key": "red3",
+            "color": "red",
+            "value": 2,
+        }
+        page.locator("#studio-import").set_input_files(
+            files=[{"name": "v.toml", "mimeType": "text/plain",
+                    "buffer": text.replace("value = 2", "value = 99999999").encode()}]
+        )  # fmt: skip
+        expect(page.locator("#studio-problems")).to_contain_text("範囲を超えています")
+        page.locator("#studio-import").set_input_files(
+            files=[{"name": "v.toml", "mimeType": "text/plain", "buffer": text.encode()}]
+        )
+        expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
+        # a long run, cancelled from the page
+        page.locator("#studio-games").fill("2000")
+        page.locator("#studio-run").click()
+        expect(page.locator("#studio-progress-run")).to_contain_text("実行中")
+        page.locator("#studio-progress-run .studio-cancel").click()
+        expect(page.locator("#studio-progress-run")).to_contain_text("取り消し")
+        expect(page.locator("#studio-results")).to_have_count(0)
+        run_games(page, 10)
+        expect(page.locator("#studio-results figcaption").first).to_contain_text("席ごとの勝率")
+        # at phone width the page does not scroll sideways, and every chart fits the screen
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"]
+        for box in page.locator("#studio-results svg").all():
+            found = box.bounding_box()
+            assert found is not None and found["width"] <= PHONE["width"]
+        assert errors == []
+    finally:
+        context.close()
