@@ -5,15 +5,19 @@ tables across devices and the turn notices read what is stored."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from accounts_kit import add_device, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverkit import guest, new_table, play_first_actions, prompt, seat_header
+from serverkit import guest, move, new_table, play_first_actions, prompt, seat_header
 from sqlalchemy import create_engine, update
 
 from bodoge.cli.main import main
+from bodoge.server.app import create_app
+from bodoge.server.config import Settings
 from bodoge.server.store.models import RatingRow
 
 GAME = "koremon_evolution"
@@ -162,3 +166,35 @@ def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
     assert main(["ratings", "top", "collect", "--min-games", "1", "--db", url]) == 0
     printed = capsys.readouterr().out
     assert all(name in printed for name in ("Aki", "Ben", "Cho", "Dai"))
+
+
+def test_two_servers_finishing_one_table_at_once_rate_it_once(settings: Settings) -> None:
+    """The last move sent to two servers on one database at the same moment: one is applied,
+    and the table is rated once (two history rows, one game each)."""
+    with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
+        (aki, aki_id), (ben, _) = make_account(a, "Aki"), make_account(a, "Ben")
+        table_id, credentials = rated_table(a, [aki, ben])
+        server = a.app.state.server  # type: ignore[attr-defined]
+        while True:  # play up to the move that ends the game
+            current = prompt(a, table_id, credentials[0])
+            seat = current["pending"][0]
+            action = prompt(a, table_id, credentials[seat])["actions"][0]["notation"]
+            trial = server.cache.cached(table_id).match.clone()
+            trial.apply(seat, action)
+            if trial.is_over():
+                break
+            assert move(a, table_id, credentials[seat], action, current["ply"]).status_code == 200
+        assert not prompt(b, table_id, credentials[seat])["over"]  # b holds the table too
+        start = threading.Barrier(2)
+
+        def finish(client: TestClient, key: str) -> Any:
+            start.wait()
+            return move(client, table_id, credentials[seat], action, current["ply"], key)
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(finish, [a, b], ["from-a", "from-b"]))
+        assert sorted(answer.json()["status"] for answer in answers)[0] == "applied"
+        assert [answer.json()["status"] for answer in answers].count("applied") == 1
+        assert len(changes(a, table_id)) == 2
+        (rating,) = a.get(f"/api/players/{aki_id}").json()["games"]
+        assert rating["games"] == 1
