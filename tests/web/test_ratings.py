@@ -165,3 +165,25 @@ def test_turn_notices_show_the_tables_waiting_for_the_person(
     expect(other.locator(f".all-tables li[data-table='{world['slow']}']")).to_be_visible()
     expect(other.locator(".turns-badge")).to_have_count(0)
     assert not other.title().startswith("(")
+
+
+def test_the_lobby_makes_a_rated_table_and_refuses_bots_at_one(
+    page: Page, world: dict[str, Any]
+) -> None:
+    base = world["base"]
+    page.goto(f"{base}/#/")
+    page.fill(".name-field input", "Eri")
+    page.select_option("#create-game", GAME)
+    page.select_option(".create-form select[name=players]", "2")
+    page.select_option("#seat-1", "bot")
+    page.check(".create-form input[name=rated]")
+    page.click(".create-submit")
+    expect(page.locator(".create-form .error")).to_contain_text("no bot seats")
+    page.click(".lang-switch")
+    page.click(".create-submit")
+    expect(page.locator(".create-form .error")).to_contain_text("ボットの席は置けません")
+    page.select_option("#seat-1", "open")
+    page.click(".create-submit")
+    page.wait_for_selector(".table-page")
+    table_id = page.url.split("#/table/")[1]
+    assert httpx.get(f"{base}/api/tables/{table_id}").json()["rated"] is True
