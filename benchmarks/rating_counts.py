@@ -1,7 +1,9 @@
 """Does one skill carry across player counts? For each game and player count, one greedy bot
 against random bots (seats rotated): the greedy bot's win rate over the fair share 1/n. Where
 the edge keeps its sign and size across counts, one rating per game serves every count
-(docs/ratings.md). Run: PYTHONPATH=src python benchmarks/rating_counts.py [GAMES_PER_CELL]"""
+(docs/ratings.md). Run:
+    PYTHONPATH=src python benchmarks/rating_counts.py [GAMES_PER_CELL [GAME ...]]
+(the greedy bot of koremon_auction is slow: give it fewer games)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ def edge(game: str, players: int, games: int) -> tuple[float, float, float]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"greedy's win rate / fair share, {games} games per cell (95% interval)")
-    for game in game_ids():
+    for game in sys.argv[2:] or game_ids():
         info = get_game(game).info
         cells = []
         for players in range(info.min_players, min(info.max_players, 5) + 1):

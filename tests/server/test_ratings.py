@@ -5,15 +5,20 @@ tables across devices and the turn notices read what is stored."""
 
 from __future__ import annotations
 
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from accounts_kit import add_device, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverkit import guest, new_table, play_first_actions, prompt, seat_header
+from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
 from sqlalchemy import create_engine, update
 
 from bodoge.cli.main import main
+from bodoge.server.app import create_app
+from bodoge.server.config import Settings
 from bodoge.server.store.models import RatingRow
 
 GAME = "koremon_evolution"
@@ -38,6 +43,27 @@ def rated_table(
     return table_id, credentials
 
 
+def play_out(client: TestClient, table_id: str, credentials: list[str | None]) -> None:
+    """Play the game to its end, each pending person a random legal action (seeded; first
+    actions alone may cycle in some deals); a seat without a credential is a bot's."""
+    rng = random.Random(table_id)
+    watcher = next(credential for credential in credentials if credential)
+    for number in range(5000):
+        wait_for_bots(client)
+        current = prompt(client, table_id, watcher)
+        if current["over"]:
+            return
+        seat = current["pending"][0]
+        credential = credentials[seat]
+        if credential is None:  # a bot stands in: it moves before the next look
+            continue
+        mine = prompt(client, table_id, credential)
+        action = rng.choice(mine["actions"])["notation"]
+        answer = move(client, table_id, credential, action, mine["ply"], f"r{number}")
+        assert answer.status_code in (200, 409), answer.text  # 409: a bot moved meanwhile
+    raise AssertionError("the game did not end within 5000 moves")
+
+
 def changes(client: TestClient, table_id: str) -> list[dict[str, Any]]:
     answer = client.get(f"/api/tables/{table_id}/ratings")
     assert answer.status_code == 200, answer.text
@@ -52,7 +78,7 @@ def test_a_rated_table_of_accounts_rates_both_as_openskill_does(client: TestClie
     (aki, aki_id), (ben, ben_id) = make_account(client, "Aki"), make_account(client, "Ben")
     table_id, credentials = rated_table(client, [aki, ben])
     assert client.get(f"/api/tables/{table_id}").json()["rated"] is True
-    play_first_actions(client, table_id, credentials)
+    play_out(client, table_id, credentials)
     ranks = result(client, table_id, credentials[0])["ranks"]
     model = PlackettLuce()
     expected = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
@@ -79,10 +105,10 @@ def test_a_rated_table_of_accounts_rates_both_as_openskill_does(client: TestClie
 def test_unrated_bot_and_guest_tables_change_nothing(client: TestClient) -> None:
     (aki, aki_id), (ben, _) = make_account(client, "Aki"), make_account(client, "Ben")
     unrated, credentials = rated_table(client, [aki, ben], rated=False)
-    play_first_actions(client, unrated, credentials)
+    play_out(client, unrated, credentials)
     guest_token = guest(client, "Cho")["Authorization"].split()[1]
     with_guest, credentials = rated_table(client, [aki, guest_token])
-    play_first_actions(client, with_guest, credentials)
+    play_out(client, with_guest, credentials)
     assert changes(client, unrated) == [] and changes(client, with_guest) == []
     assert client.get(f"/api/players/{aki_id}").json()["games"] == []
     refused = client.post(
@@ -101,7 +127,7 @@ def test_a_leaver_ranks_last(client: TestClient) -> None:
     table_id, credentials = rated_table(client, tokens)
     left = client.post(f"/api/tables/{table_id}/leave", headers=seat_header(credentials[0]))
     assert left.status_code == 200, left.text
-    play_first_actions(client, table_id, [credentials[1], credentials[1], credentials[2]])
+    play_out(client, table_id, [None, credentials[1], credentials[2]])
     found = changes(client, table_id)
     assert len(found) == 3
     assert found[0]["rank"] == 3 and all(row["rank"] < 3 for row in found[1:])
@@ -128,7 +154,7 @@ def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
     accounts = [make_account(client, name) for name in ("Aki", "Ben", "Cho", "Dai")]
     tokens = [token for token, _ in accounts]
     teams, credentials = rated_table(client, tokens, "collect", options={"team_mode": "on"})
-    play_first_actions(client, teams, credentials)
+    play_out(client, teams, credentials)
     view = result(client, teams, credentials[0])
     model = PlackettLuce()
     sides = view["teams"]
@@ -143,7 +169,7 @@ def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
             )
     # a second game from those ratings, then the recompute gives the same numbers
     again, credentials = rated_table(client, tokens[:2])
-    play_first_actions(client, again, credentials)
+    play_out(client, again, credentials)
     url = client.app.state.server.settings.sync_url()  # type: ignore[attr-defined]
     assert main(["ratings", "recompute", "--check", "--db", url]) == 0
     assert "2 rated results replayed, 6 ratings rebuilt, 0 stored numbers differed" in (
@@ -162,3 +188,55 @@ def test_teams_are_rated_as_openskill_rates_them_and_recompute_rebuilds_them(
     assert main(["ratings", "top", "collect", "--min-games", "1", "--db", url]) == 0
     printed = capsys.readouterr().out
     assert all(name in printed for name in ("Aki", "Ben", "Cho", "Dai"))
+
+
+def test_two_servers_finishing_one_table_at_once_rate_it_once(settings: Settings) -> None:
+    """The last move sent to two servers on one database at the same moment: one is applied,
+    and the table is rated once (two history rows, one game each)."""
+    with TestClient(create_app(settings)) as a, TestClient(create_app(settings)) as b:
+        (aki, aki_id), (ben, _) = make_account(a, "Aki"), make_account(a, "Ben")
+        table_id, credentials = rated_table(a, [aki, ben])
+        server = a.app.state.server  # type: ignore[attr-defined]
+        while True:  # play up to the move that ends the game
+            current = prompt(a, table_id, credentials[0])
+            seat = current["pending"][0]
+            action = prompt(a, table_id, credentials[seat])["actions"][0]["notation"]
+            trial = server.cache.cached(table_id).match.clone()
+            trial.apply(seat, action)
+            if trial.is_over():
+                break
+            assert move(a, table_id, credentials[seat], action, current["ply"]).status_code == 200
+        assert not prompt(b, table_id, credentials[seat])["over"]  # b holds the table too
+        start = threading.Barrier(2)
+
+        def finish(client: TestClient, key: str) -> Any:
+            start.wait()
+            return move(client, table_id, credentials[seat], action, current["ply"], key)
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(finish, [a, b], ["from-a", "from-b"]))
+        assert sorted(answer.json()["status"] for answer in answers)[0] == "applied"
+        assert [answer.json()["status"] for answer in answers].count("applied") == 1
+        assert len(changes(a, table_id)) == 2
+        (rating,) = a.get(f"/api/players/{aki_id}").json()["games"]
+        assert rating["games"] == 1
+
+
+def test_an_unlisted_table_stays_out_of_profiles_and_lists(client: TestClient) -> None:
+    (aki, aki_id), (ben, _) = make_account(client, "Aki"), make_account(client, "Ben")
+    created = new_table(
+        client, bearer(aki), GAME, [{"kind": "me"}, {"kind": "open"}], rated=True, public=False
+    )
+    table_id, invite = created["table"]["id"], created["invite"]
+    joined = client.post(
+        f"/api/tables/{table_id}/join", headers=bearer(ben), json={"invite": invite}
+    )
+    play_out(client, table_id, [created["credential"], joined.json()["credential"]])
+    assert len(changes(client, table_id)) == 2  # rated all the same
+    profile = client.get(f"/api/players/{aki_id}").json()
+    assert profile["recent"] == [] and profile["games"][0]["games"] == 1
+    assert profile["games"][0]["history"][0]["table_id"] is None
+    assert table_id not in str(profile)
+    assert client.get("/api/finished").json() == []
+    mine = client.get("/api/me/tables", headers=bearer(aki)).json()
+    assert [table["table_id"] for table in mine] == [table_id]  # the person's own list has it

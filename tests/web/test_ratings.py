@@ -102,7 +102,7 @@ def test_a_profile_draws_its_rating_history_and_recent_games(
     card = page.locator(f".profile-game[data-game='{GAME}']")
     expect(card.locator("svg.rating-chart")).to_have_attribute("data-points", "2")
     assert card.locator("svg.rating-chart circle").count() == 2
-    expect(card).to_contain_text("1 games")
+    expect(card).to_contain_text("Played 1, won ")
     recent = page.locator(f".recent-games li[data-table='{world['finished']}']")
     expect(recent.locator("a.replay-link")).to_have_attribute(
         "href", f"#/replay/{world['finished']}"
@@ -123,7 +123,9 @@ def test_the_leaderboard_and_a_rated_tables_end(page: Page, world: dict[str, Any
     rows = page.locator(".board-table tbody tr")
     expect(rows).to_have_count(2)
     assert {rows.nth(n).locator("td a").inner_text() for n in range(2)} == {"Aki", "Ben"}
-    expect(page.locator(".boards .meta").first).to_contain_text("at least 1 rated games")
+    expect(page.locator(".boards .meta").first).to_contain_text(
+        "Accounts with 1 or more rated games."
+    )
     page.goto(f"{base}/#/table/{world['finished']}")
     changes = page.locator(".table-ratings li")
     expect(changes).to_have_count(2)
@@ -165,3 +167,25 @@ def test_turn_notices_show_the_tables_waiting_for_the_person(
     expect(other.locator(f".all-tables li[data-table='{world['slow']}']")).to_be_visible()
     expect(other.locator(".turns-badge")).to_have_count(0)
     assert not other.title().startswith("(")
+
+
+def test_the_lobby_makes_a_rated_table_and_refuses_bots_at_one(
+    page: Page, world: dict[str, Any]
+) -> None:
+    base = world["base"]
+    page.goto(f"{base}/#/")
+    page.fill(".name-field input", "Eri")
+    page.select_option("#create-game", GAME)
+    page.select_option(".create-form select[name=players]", "2")
+    page.select_option("#seat-1", "bot")
+    page.check(".create-form input[name=rated]")
+    page.click(".create-submit")
+    expect(page.locator(".create-form .error")).to_contain_text("no bot seats")
+    page.click(".lang-switch")
+    page.click(".create-submit")
+    expect(page.locator(".create-form .error")).to_contain_text("ボットの席は置けません")
+    page.select_option("#seat-1", "open")
+    page.click(".create-submit")
+    page.wait_for_selector(".table-page")
+    table_id = page.url.split("#/table/")[1]
+    assert httpx.get(f"{base}/api/tables/{table_id}").json()["rated"] is True

@@ -312,7 +312,7 @@ class Leaderboard(BaseModel):
 
 
 class RatingChange(BaseModel):
-    table_id: str
+    table_id: str | None = Field(description="None in a profile for an unlisted table")
     game: str
     seat: int
     rank: int = Field(description="the seat's side's rank as rated (1 is best; leavers last)")

@@ -66,5 +66,6 @@ async def finished(
     limit: Limit = 50,
     before: Annotated[float | None, Query(ge=0, le=1e12)] = None,
 ) -> list[dict[str, Any]]:
-    """Finished games open to spectators, newest first (`before`: older than that time)."""
+    """Finished public games open to spectators, newest first (`before`: older than that
+    time)."""
     return await srv.profiles.finished(game, limit, before)

@@ -93,12 +93,19 @@ class Profiles:
             ratings = await store.ratings_of_account(session, account)
             changes = await store.history(session, account)
             players = await store.player_ids_of(session, account)
-            finished = await store.player_tables(session, players, "over", RECENT_GAMES)
+            # a profile is public: only the tables anyone may find (never an unlisted one's id)
+            finished = await store.player_tables(
+                session, players, "over", RECENT_GAMES, listed_only=True
+            )
             seats = await store.seats_of_tables(session, [table.id for table, _ in finished])
+            listed = await store.listed_ids(session, list({c.table_id for c in changes}))
         by_game: dict[str, list[dict[str, Any]]] = {}
         ranks: dict[str, int] = {}
         for change in changes:
-            by_game.setdefault(change.game, []).append(_change(change))
+            point = _change(change)
+            if change.table_id not in listed:  # the chart's point, without an unlisted id
+                point["table_id"] = None
+            by_game.setdefault(change.game, []).append(point)
             ranks[change.table_id] = change.rank
         won = {table.id: await self._won(table.id, seat) for table, seat in finished}
         return {
@@ -154,7 +161,7 @@ class Profiles:
         return result is not None and seat in result.winners
 
     async def finished(self, game: str | None, limit: int, before: float | None) -> list[Any]:
-        """Finished games anyone may watch (spectators allowed), newest first, by game."""
+        """Finished games anyone may find and watch, newest first, by game."""
         if game is not None:
             get_game(game)
         async with self.store.glance() as session:

@@ -192,9 +192,14 @@ async def names_of(session: AsyncSession, account_ids: Sequence[str]) -> dict[st
 
 
 async def player_tables(
-    session: AsyncSession, player_ids: Sequence[str], status: str | None, limit: int
+    session: AsyncSession,
+    player_ids: Sequence[str],
+    status: str | None,
+    limit: int,
+    listed_only: bool = False,
 ) -> list[tuple[TableRow, int]]:
-    """The tables where any of the player rows has a seat (newest first), with the seat."""
+    """The tables where any of the player rows has a seat (newest first), with the seat;
+    `listed_only`: only those anyone may find and watch (public, spectators allowed)."""
     query = (
         select(TableRow, SeatRow.seat)
         .join(SeatRow, SeatRow.table_id == TableRow.id)
@@ -204,6 +209,8 @@ async def player_tables(
     )
     if status is not None:
         query = query.where(TableRow.status == status)
+    if listed_only:
+        query = query.where(TableRow.public.is_(True), TableRow.spectators.is_(True))
     found = await session.execute(query)
     return [(row[0], row[1]) for row in found]
 
@@ -216,10 +223,15 @@ async def player_ids_of(session: AsyncSession, account_id: str) -> list[str]:
 async def finished_tables(
     session: AsyncSession, game: str | None, limit: int, before: float | None
 ) -> list[TableRow]:
-    """Finished tables that anyone may list (public or open to spectators), newest first."""
+    """Finished tables anyone may find and watch (public, spectators allowed), newest first:
+    an unlisted table's id is never listed."""
     query = (
         select(TableRow)
-        .where(TableRow.status == "over", TableRow.spectators.is_(True))
+        .where(
+            TableRow.status == "over",
+            TableRow.public.is_(True),
+            TableRow.spectators.is_(True),
+        )
         .order_by(TableRow.created.desc(), TableRow.id)
         .limit(limit)
     )
@@ -248,3 +260,17 @@ async def seats_of_tables(
 async def count_rated(session: AsyncSession) -> int:
     found = await session.execute(select(func.count()).select_from(RatingChangeRow))
     return int(found.scalar_one())
+
+
+async def listed_ids(session: AsyncSession, table_ids: Sequence[str]) -> set[str]:
+    """Those of the tables anyone may find and watch (public, spectators allowed)."""
+    if not table_ids:
+        return set()
+    found = await session.execute(
+        select(TableRow.id).where(
+            TableRow.id.in_(table_ids),
+            TableRow.public.is_(True),
+            TableRow.spectators.is_(True),
+        )
+    )
+    return set(found.scalars())

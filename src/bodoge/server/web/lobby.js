@@ -346,6 +346,7 @@ export function lobbyPage(main) {
       { "data-table": table.id },
       h("strong", {}, g ? g.title[lang] : table.game),
       " ",
+      table.rated ? h("span", { class: "badge rated" }, t("rated_badge")) : null,
       h("span", { class: "meta" }, t("seats_taken", { taken, total: table.players })),
       variantLine(table.options), // a table with a variant: its name and author
       people.length ? h("span", { class: "meta" }, " · ", people.join(t("list_sep"))) : null,
