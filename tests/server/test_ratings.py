@@ -10,6 +10,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
+from accountkit import cheap
 from accounts_kit import add_device, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
@@ -22,6 +24,11 @@ from bodoge.server.config import Settings
 from bodoge.server.store.models import RatingRow
 
 GAME = "koremon_evolution"
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return cheap(settings)  # argon2 at a test's cost (accountkit.cheap)
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -27,13 +27,12 @@ def test_kill_9_keeps_each_rated_end_with_its_ratings(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     data, log = tmp_path / "data", tmp_path / "serve.log"
-    url = f"sqlite:///{data / 'bodoge.sqlite3'}"
     server = start(data, port, log)
     players: list[Player] = []
     tables: list[str] = []
     try:
-        aki, _ = make_account(base, "Aki", database_url=url)
-        ben, _ = make_account(base, "Ben", database_url=url)
+        aki, _ = make_account(base, "Aki")
+        ben, _ = make_account(base, "Ben")
         for _ in range(TABLES):
             body = {"game": "koremon_evolution", "players": 2, "rated": True,
                     "seats": [{"kind": "me"}, {"kind": "open"}]}  # fmt: skip

@@ -67,10 +67,9 @@ def play_to_the_end(base: str, table_id: str, credentials: list[str]) -> None:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A server with two accounts that finished one rated game and sit at a slow one."""
     data = tmp_path_factory.mktemp("ratings-web")
-    url = f"sqlite:///{data / 'bodoge.sqlite3'}"
     with running_server(data, 0, ("--leaderboard-min-games", "1")) as base:
-        aki, aki_id = make_account(base, "Aki", database_url=url)
-        ben, ben_id = make_account(base, "Ben", database_url=url)
+        aki, aki_id = make_account(base, "Aki")
+        ben, ben_id = make_account(base, "Ben")
         finished, credentials = table_of(base, [aki, ben])
         play_to_the_end(base, finished, credentials)
         slow, slow_credentials = table_of(base, [aki, ben], clock={"kind": "turn",
