@@ -3,6 +3,7 @@
     python benchmarks/analysis.py                       # every game, 1 game each, 4 players
     python benchmarks/analysis.py collect koremon_trick --games 4 --level normal
     python benchmarks/analysis.py koremon_auction --lineup hard,random,random --games 2
+    python benchmarks/analysis.py koremon_auction --lineup easy,random,easy,random --seats 1
 
 Each game is played by the line-up (default hard, normal, easy, random; rotated by one seat a
 game, seeds 0, 1, ...) and analysed from every seat at `--level` (default: the analysis's own).
@@ -58,7 +59,9 @@ def mean_error(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / len(values))
 
 
-def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ...]) -> dict:  # type: ignore[type-arg]
+def bench(
+    game: str, players: int, games: int, level: str, lineup: tuple[str, ...], analysed: int
+) -> dict:  # type: ignore[type-arg]
     losses: dict[str, list[float]] = defaultdict(list)  # per decision
     marked: dict[str, list[float]] = defaultdict(list)  # per seat
     mistakes: dict[str, list[float]] = defaultdict(list)  # per seat
@@ -69,7 +72,7 @@ def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ..
         start = time.process_time()
         match = play(game, players, index, seats)
         play_cpu += time.process_time() - start
-        for seat, bot in enumerate(seats):
+        for seat, bot in enumerate(seats[:analysed]):
             start = time.process_time()
             analysis = analyze(match, [seat], level, seed=index)
             seat_cpu.append(time.process_time() - start)
@@ -120,6 +123,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="players (default: the line-up's)")
     parser.add_argument("--lineup", default=",".join(LINEUP), help="bots, comma-separated")
     parser.add_argument("--level", default=DEFAULT_LEVEL, help="analysis level")
+    parser.add_argument("--seats", type=int, help="analyse only the first N seats (the cost)")
     args = parser.parse_args()
     lineup = tuple(args.lineup.split(","))
     players = args.players or len(lineup)
@@ -132,7 +136,7 @@ def main() -> None:
     print(header)
     print("|---" * (header.count("|") - 1) + "|")
     for game in args.games_to_run or game_ids():
-        found = bench(game, players, args.games, args.level, lineup)
+        found = bench(game, players, args.games, args.level, lineup, args.seats or players)
         bots: list[str] = found["bots"]
         losses, marked, mistakes = found["losses"], found["marked"], found["mistakes"]
         ratio, holds = ratio_verdict(mistakes.get("hard", []), mistakes.get("random", []))
