@@ -204,17 +204,22 @@ class Analyses:
 
 def reason(found: dict[str, Any]) -> dict[str, str]:
     """The hint's one line in each language: what the move does in the game's words (its first
-    sentence as the seat foresees it, else the move's own words) and the chance it keeps."""
+    sentence as the seat foresees it, else the move's own words), the chance to win after it and
+    the average over the moves the search weighed (how much the move changes the chance)."""
     percent = round(100 * found["chance"])
+    average = round(100 * found["average"])
     lines: dict[str, str] = {}
     for lang in ("en", "ja"):
         said = found["events"].get(lang) or []
         what = said[0] if said else found["label"][lang]
         what = what.rstrip(".。")
         if lang == "en":
-            lines[lang] = f"{what}: your chance to win is {percent}% after it"
+            lines[lang] = (
+                f"{what}: your chance to win is {percent}% after it "
+                f"({average}% on average over the moves weighed)"
+            )
         else:
-            lines[lang] = f"{what}：この手のあとの勝率は{percent}%"
+            lines[lang] = f"{what}：この手のあとの勝率は{percent}%（検討した手の平均は{average}%）"
     return lines
 
 
