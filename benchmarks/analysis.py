@@ -13,9 +13,9 @@ each bot: decisions analysed, marks and mistakes (mistakes and blunders) per sea
 loss of chance to win per decision with its standard error (over the decisions); then
 
 - random/hard: random's mistakes per seat over hard's, and whether the target (at least 3x)
-  holds: "holds" when the ratio is at least 3 and random's count is beyond two standard errors
-  (over the seats' counts) above 3x hard's, "fails" when it is two standard errors below, else
-  "unresolved" (more games);
+  holds: "holds" when random's count is beyond two standard errors above 3x hard's (each
+  count's error: the seats' spread, at least a Poisson count's), "fails" when it is two
+  standard errors below, else "unresolved" (more games);
 - h < n < e: each neighbour's average loss compared, "<" or ">" when the difference is beyond
   two standard errors, "≈" when not; "yes" when both are "<", "no" when one is ">", else
   "unresolved" (expected to fail in Monster Evolution and Hunt the Monster, where decisions
@@ -90,9 +90,19 @@ def bench(
     }
 
 
+def count_error(counts: list[float]) -> tuple[float, float]:
+    """The mean count per seat and its standard error: the seats' spread, but never less than
+    a Poisson count's (the square root of the total, at least 1, over the seats), so that two
+    seats with one mistake each are not taken for certainty."""
+    mean, error = mean_error(counts)
+    if not counts:
+        return mean, error
+    return mean, max(error, math.sqrt(max(sum(counts), 1.0)) / len(counts))
+
+
 def ratio_verdict(hard: list[float], random: list[float]) -> tuple[str, str]:
-    h, h_error = mean_error(hard)
-    r, r_error = mean_error(random)
+    h, h_error = count_error(hard)
+    r, r_error = count_error(random)
     ratio = f"{r / h:.1f}x" if h else ("∞" if r else "-")
     margin = r - 3 * h
     error = math.hypot(r_error, 3 * h_error)
