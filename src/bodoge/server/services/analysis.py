@@ -22,7 +22,7 @@ from typing import Any
 
 from bodoge.ai.analysis import AnalysisError, level_iterations
 from bodoge.ai.factory import ISMCTS_ITERATIONS
-from bodoge.engine.errors import WrongSeat
+from bodoge.engine.errors import GameOver, WrongSeat
 from bodoge.server.entries import seat_names
 from bodoge.server.errors import ApiError
 from bodoge.server.runners import analysing
@@ -172,6 +172,8 @@ class Analyses:
                 "this table was made without hints (the table option hints)",
                 "この卓はヒントなしで作られました",
             )
+        if table.status == "over":
+            raise GameOver("the game is over: there is no move to hint at")
         if table.status != "playing":
             raise ApiError(
                 "not_started", "there is no move to hint at", "ヒントを出す手番がありません"
