@@ -81,7 +81,7 @@ def bench(
             marked[bot].append(sum(s.mark is not None for s in decisions))
             mistakes[bot].append(sum(s.mark in ("mistake", "blunder") for s in decisions))
     return {
-        "bots": [bot for bot in lineup if bot in marked],
+        "bots": [bot for bot in dict.fromkeys(lineup) if bot in marked],  # each bot once
         "losses": losses,
         "marked": marked,
         "mistakes": mistakes,
