@@ -3,6 +3,7 @@
     python benchmarks/analysis.py                       # every game, 1 game each, 4 players
     python benchmarks/analysis.py collect koremon_trick --games 4 --level normal
     python benchmarks/analysis.py koremon_auction --lineup hard,random,random --games 2
+    python benchmarks/analysis.py koremon_auction --lineup easy,random,easy,random --seats 1
 
 Each game is played by the line-up (default hard, normal, easy, random; rotated by one seat a
 game, seeds 0, 1, ...) and analysed from every seat at `--level` (default: the analysis's own).
@@ -12,9 +13,9 @@ each bot: decisions analysed, marks and mistakes (mistakes and blunders) per sea
 loss of chance to win per decision with its standard error (over the decisions); then
 
 - random/hard: random's mistakes per seat over hard's, and whether the target (at least 3x)
-  holds: "holds" when the ratio is at least 3 and random's count is beyond two standard errors
-  (over the seats' counts) above 3x hard's, "fails" when it is two standard errors below, else
-  "unresolved" (more games);
+  holds: "holds" when random's count is beyond two standard errors above 3x hard's (each
+  count's error: the seats' spread, at least a Poisson count's), "fails" when it is two
+  standard errors below, else "unresolved" (more games);
 - h < n < e: each neighbour's average loss compared, "<" or ">" when the difference is beyond
   two standard errors, "≈" when not; "yes" when both are "<", "no" when one is ">", else
   "unresolved" (expected to fail in Monster Evolution and Hunt the Monster, where decisions
@@ -58,7 +59,9 @@ def mean_error(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / len(values))
 
 
-def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ...]) -> dict:  # type: ignore[type-arg]
+def bench(
+    game: str, players: int, games: int, level: str, lineup: tuple[str, ...], analysed: int
+) -> dict:  # type: ignore[type-arg]
     losses: dict[str, list[float]] = defaultdict(list)  # per decision
     marked: dict[str, list[float]] = defaultdict(list)  # per seat
     mistakes: dict[str, list[float]] = defaultdict(list)  # per seat
@@ -69,7 +72,7 @@ def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ..
         start = time.process_time()
         match = play(game, players, index, seats)
         play_cpu += time.process_time() - start
-        for seat, bot in enumerate(seats):
+        for seat, bot in enumerate(seats[:analysed]):
             start = time.process_time()
             analysis = analyze(match, [seat], level, seed=index)
             seat_cpu.append(time.process_time() - start)
@@ -78,7 +81,7 @@ def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ..
             marked[bot].append(sum(s.mark is not None for s in decisions))
             mistakes[bot].append(sum(s.mark in ("mistake", "blunder") for s in decisions))
     return {
-        "bots": [bot for bot in lineup if bot in marked],
+        "bots": [bot for bot in dict.fromkeys(lineup) if bot in marked],  # each bot once
         "losses": losses,
         "marked": marked,
         "mistakes": mistakes,
@@ -87,9 +90,19 @@ def bench(game: str, players: int, games: int, level: str, lineup: tuple[str, ..
     }
 
 
+def count_error(counts: list[float]) -> tuple[float, float]:
+    """The mean count per seat and its standard error: the seats' spread, but never less than
+    a Poisson count's (the square root of the total, at least 1, over the seats), so that two
+    seats with one mistake each are not taken for certainty."""
+    mean, error = mean_error(counts)
+    if not counts:
+        return mean, error
+    return mean, max(error, math.sqrt(max(sum(counts), 1.0)) / len(counts))
+
+
 def ratio_verdict(hard: list[float], random: list[float]) -> tuple[str, str]:
-    h, h_error = mean_error(hard)
-    r, r_error = mean_error(random)
+    h, h_error = count_error(hard)
+    r, r_error = count_error(random)
     ratio = f"{r / h:.1f}x" if h else ("∞" if r else "-")
     margin = r - 3 * h
     error = math.hypot(r_error, 3 * h_error)
@@ -120,6 +133,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="players (default: the line-up's)")
     parser.add_argument("--lineup", default=",".join(LINEUP), help="bots, comma-separated")
     parser.add_argument("--level", default=DEFAULT_LEVEL, help="analysis level")
+    parser.add_argument("--seats", type=int, help="analyse only the first N seats (the cost)")
     args = parser.parse_args()
     lineup = tuple(args.lineup.split(","))
     players = args.players or len(lineup)
@@ -132,7 +146,7 @@ def main() -> None:
     print(header)
     print("|---" * (header.count("|") - 1) + "|")
     for game in args.games_to_run or game_ids():
-        found = bench(game, players, args.games, args.level, lineup)
+        found = bench(game, players, args.games, args.level, lineup, args.seats or players)
         bots: list[str] = found["bots"]
         losses, marked, mistakes = found["losses"], found["marked"], found["mistakes"]
         ratio, holds = ratio_verdict(mistakes.get("hard", []), mistakes.get("random", []))

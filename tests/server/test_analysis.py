@@ -204,6 +204,10 @@ def test_hints_at_a_casual_table_with_a_bot(client: TestClient, database_url: st
         },
     )
     assert_error(people, 422, "bad_request")
+    # Once the game is over there is nothing to hint at.
+    ended = new_table(client, me, "collect", seats, hints=True)
+    play_first_actions(client, ended["table"]["id"], [ended["credential"]])
+    assert_error(hint(client, ended["table"]["id"], ended["credential"]), 409, "game_over")
     set_rated(database_url, table_id)
     assert client.get(f"/api/tables/{table_id}/hints").json() == {"hints": False}
     assert_error(hint(client, table_id, credential), 403, "rated_table")

@@ -22,7 +22,7 @@ from typing import Any
 
 from bodoge.ai.analysis import AnalysisError, level_iterations
 from bodoge.ai.factory import ISMCTS_ITERATIONS
-from bodoge.engine.errors import WrongSeat
+from bodoge.engine.errors import GameOver, WrongSeat
 from bodoge.server.entries import seat_names
 from bodoge.server.errors import ApiError
 from bodoge.server.runners import analysing
@@ -172,6 +172,8 @@ class Analyses:
                 "this table was made without hints (the table option hints)",
                 "この卓はヒントなしで作られました",
             )
+        if table.status == "over":
+            raise GameOver("the game is over: there is no move to hint at")
         if table.status != "playing":
             raise ApiError(
                 "not_started", "there is no move to hint at", "ヒントを出す手番がありません"
@@ -204,17 +206,22 @@ class Analyses:
 
 def reason(found: dict[str, Any]) -> dict[str, str]:
     """The hint's one line in each language: what the move does in the game's words (its first
-    sentence as the seat foresees it, else the move's own words) and the chance it keeps."""
+    sentence as the seat foresees it, else the move's own words), the chance to win after it and
+    the average over the moves the search weighed (how much the move changes the chance)."""
     percent = round(100 * found["chance"])
+    average = round(100 * found["average"])
     lines: dict[str, str] = {}
     for lang in ("en", "ja"):
         said = found["events"].get(lang) or []
         what = said[0] if said else found["label"][lang]
         what = what.rstrip(".。")
         if lang == "en":
-            lines[lang] = f"{what}: your chance to win is {percent}% after it"
+            lines[lang] = (
+                f"{what}: your chance to win is {percent}% after it "
+                f"({average}% on average over the moves weighed)"
+            )
         else:
-            lines[lang] = f"{what}：この手のあとの勝率は{percent}%"
+            lines[lang] = f"{what}：この手のあとの勝率は{percent}%（検討した手の平均は{average}%）"
     return lines
 
 
