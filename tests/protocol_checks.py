@@ -135,10 +135,11 @@ def check_random_games(
             assert len(log) < max_decisions, f"{game_id} did not end in {max_decisions} decisions"
             pending = state.pending()
             assert pending, "a game that is not over must have a pending seat"
+            legal_of = {seat: state.legal_actions(seat) for seat in pending}
             for seat in pending:
-                assert state.legal_actions(seat), f"pending seat {seat} has no legal action"
+                assert legal_of[seat], f"pending seat {seat} has no legal action"
             seat = pending[picker.below(len(pending))]
-            legal = state.legal_actions(seat)
+            legal = legal_of[seat]
             action = legal[picker.below(len(legal))]
             text = state.action_text(action)
             sampled = deep and checker.below(8) == 0

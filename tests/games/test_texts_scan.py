@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import pytest
@@ -69,15 +70,19 @@ def play(game: str, players: int, options: dict[str, str], seed: int, texts: Tex
     return match
 
 
-@pytest.fixture(scope="module")
-def scanned() -> dict[tuple[str, int, str], Texts]:
-    found: dict[tuple[str, int, str], Texts] = {}
-    for game, players, options in GAMES:
-        texts = Texts()
-        for seed in SEEDS:
-            play(game, players, options, seed, texts)
-        found[(game, players, repr(options))] = texts
-    return found
+@cache
+def _scan(game: str, players: int, options: tuple[tuple[str, str], ...]) -> Texts:
+    texts = Texts()
+    for seed in SEEDS:
+        play(game, players, dict(options), seed, texts)
+    return texts
+
+
+def scanned(case: tuple[str, int, dict[str, str]]) -> Texts:
+    """The texts of the case's games, played once per test process for the three tests that
+    read them (a case at a time: a worker plays only the cases it runs)."""
+    game, players, options = case
+    return _scan(game, players, tuple(sorted(options.items())))
 
 
 def _case_id(case: tuple[str, int, dict[str, Any]]) -> str:
@@ -86,13 +91,11 @@ def _case_id(case: tuple[str, int, dict[str, Any]]) -> str:
 
 
 @pytest.mark.parametrize("case", GAMES, ids=_case_id)
-def test_display_names_are_shown_as_typed(
-    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
-) -> None:
+def test_display_names_are_shown_as_typed(case: tuple[str, int, dict[str, str]]) -> None:
     """A guest named "p0" reads "p0 rolled…", never "P0 rolled…"; a sentence that starts with
     a word of the game's own still starts with a capital."""
-    game, players, options = case
-    texts = scanned[(game, players, repr(options))]
+    players = case[1]
+    texts = scanned(case)
     names = NAMES[:players]
     changed = re.compile("|".join(rf"\b{re.escape(name.capitalize())}\b" for name in names))
     starts = 0
@@ -132,14 +135,12 @@ def _identifiers(game: str) -> set[str]:
 
 
 @pytest.mark.parametrize("case", GAMES, ids=_case_id)
-def test_no_identifiers_in_the_words_people_read(
-    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
-) -> None:
+def test_no_identifiers_in_the_words_people_read(case: tuple[str, int, dict[str, str]]) -> None:
     """Labels, event sentences and result lines name units, tiles and cards by their names
     ("Yellow Werewolf (B)" / "黄のウェアウルフ（B）"), never by the notation's ids (`yellow-B2`,
     `yellow5a`); in Japanese no Latin word but a seat's name or a board label."""
-    game, players, options = case
-    texts = scanned[(game, players, repr(options))]
+    game, players, _ = case
+    texts = scanned(case)
     names = set(NAMES[:players])
     keys = _identifiers(game)
     for lang in ("en", "ja"):
@@ -170,12 +171,11 @@ HYPHEN_MINUS = re.compile(r"(?<![\w.])-\d")
 
 @pytest.mark.parametrize("case", GAMES, ids=_case_id)
 def test_counts_agree_with_their_nouns_and_minus_is_one_sign(
-    case: tuple[str, int, dict[str, str]], scanned: dict[tuple[str, int, str], Texts]
+    case: tuple[str, int, dict[str, str]],
 ) -> None:
     """ "1 point", "2 points", "−1 point", "1 face-up Mimic", never "1 pts" or "3 card"; a negative
     number is written with the minus sign (U+2212) the browser's panels use, never "-7"."""
-    game, players, options = case
-    texts = scanned[(game, players, repr(options))]
+    texts = scanned(case)
     for kind, text in texts.all("en"):
         assert not ONE_OF_MANY.search(text), (kind, text)
         assert not MANY_OF_ONE.search(text), (kind, text)

@@ -1,5 +1,6 @@
 """Server test fixtures: every test runs on SQLite and on PostgreSQL.
 
+SQLite: a copy per test of one migrated database file per test session.
 PostgreSQL: a fresh database per test session on postgresql+psycopg://postgres@127.0.0.1:5432/
 (made from the `test` database, dropped at the end); each test starts with empty tables.
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,10 +81,22 @@ def postgres_url() -> Iterator[str]:
         admin.execute(f'DROP DATABASE "{name}"')
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite database the migrations made, once per test process: each test gets a copy
+    (migrating a new file is most of a short test's time, its commits waiting for the disk),
+    as each PostgreSQL test gets the session's migrated database emptied."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "bodoge.sqlite3"
+    migrate.upgrade(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'bodoge.sqlite3'}"
+        made = tmp_path / "bodoge.sqlite3"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), made)
+        return f"sqlite:///{made}"
     url: str = request.getfixturevalue("postgres_url")
     engine = create_engine(url)
     with engine.begin() as connection:

@@ -3,6 +3,8 @@ cards are accounted for at every step, views leak nothing, replay and JSON round
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import pytest
 
 from bodoge.engine import State
@@ -19,7 +21,12 @@ def conserved(state: State) -> None:
     cards = [*state.deck, *state.ring, *state.discard]
     for pyramid in state.pyramids:
         cards.extend(pyramid)
-    assert sorted(card for card in cards if card >= 0) == ALL_CARDS
+    # Sorted, the negative entries (-1: an empty place) come first and the cards are the rest:
+    # sorting in place and slicing, not filtering card by card in Python (it runs at every step
+    # of 12,000 games).
+    cards.sort()
+    cards_from = bisect_left(cards, 0)
+    assert cards[cards_from:] == ALL_CARDS
     assert cards.count(-1) == sum(p.count(-1) for p in state.pyramids) + state.ring.count(-1)
 
 
