@@ -60,8 +60,8 @@ class Affinity:
         self._sequence = itertools.count(1)  # orders this process's updates and syncs
         self._watching: dict[str, tuple[str, frozenset[Kind]]] = {}  # what the owners were told
         self._tasks: set[asyncio.Task[Any]] = set()
-        relay.handlers.update(watch=self._watch_asked, sync=self._sync_asked)
-        relay.handlers["update"] = self._update_came
+        relay.handlers["sync"] = self._sync_asked
+        relay.takers.update(watch=self._watch_asked, update=self._update_came)
         relay.on_owner.append(self.moved)
         relay.on_reconnect.append(self.owners.clear)
         leases.moved.append(self._lease_moved)
@@ -161,7 +161,7 @@ class Affinity:
         metrics.FORWARDED.labels("socket").inc()
         return reply
 
-    async def _update_came(self, message: dict[str, Any]) -> None:
+    def _update_came(self, message: dict[str, Any]) -> None:
         table_id, sender = message["table"], message["from"]
         if self.elsewhere(table_id) != sender:
             return  # not (or no longer) the owner known here
@@ -175,7 +175,7 @@ class Affinity:
 
     # ---- the owner's side --------------------------------------------------------------------
 
-    async def _watch_asked(self, message: dict[str, Any]) -> None:
+    def _watch_asked(self, message: dict[str, Any]) -> None:
         table_id, process = message["table"], message["from"]
         watchers = self.watchers.setdefault(table_id, {})
         if message["kinds"]:
@@ -185,7 +185,6 @@ class Affinity:
         table = self.cache.cached(table_id)
         if table is not None:
             self._published.setdefault(table_id, table.match.ply)
-        return None
 
     async def _sync_asked(self, message: dict[str, Any]) -> dict[str, Any]:
         table_id = message["table"]
