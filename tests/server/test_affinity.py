@@ -175,7 +175,8 @@ def test_the_owner_applies_and_the_other_forwards() -> None:
     assert updates
     for to, message in updates:
         assert int(to.split("-")[0]) != owner
-        for kind, update in message["updates"].items():
+        for kind, (head, tail) in message["updates"].items():
+            update = json.loads(head + "[]" + tail)  # encoded around its connected seats
             expected = None if kind == "s" else int(kind)
             assert update["prompt"]["seat"] == expected, (kind, update["prompt"])
             holders = {pid for w in remote if kind_of(w) == kind for pid in w.workers}

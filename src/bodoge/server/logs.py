@@ -1,9 +1,9 @@
 """Structured logs: one JSON object a line per event (python-json-logger), for `bodoge serve`.
 
-Every line has `time`, `level`, `logger` and `message`; the server's events (`event`) add
-`event` and their fields: a move has its `table` and `ply`, a lease its `table`. Nothing secret
-is ever passed to a log (credentials, tokens, passwords, hands); `Redact` blanks any field of
-such a name all the same, should one be added by mistake."""
+Every line has `time`, `level`, `logger`, `pid` (the process) and `message`; the server's
+events (`event`) add `event` and their fields: a move has its `table` and `ply`, a lease its
+`table`. Nothing secret is ever passed to a log (credentials, tokens, passwords, hands);
+`Redact` blanks any field of such a name all the same, should one be added by mistake."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ log = logging.getLogger("bodoge.server")
 SECRET_FIELDS = frozenset(
     {"credential", "token", "password", "authorization", "x-seat-credential", "secret"}
 )
-FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
-RENAMED = {"asctime": "time", "levelname": "level", "name": "logger"}
+FORMAT = "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"
+RENAMED = {"asctime": "time", "levelname": "level", "name": "logger", "process": "pid"}
 
 
 class Redact(logging.Filter):

@@ -74,7 +74,7 @@ def exposition() -> tuple[bytes, str]:
         return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
     live_gauges(directory)
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry, path=str(directory))
+    multiprocess.MultiProcessCollector(registry, path=str(directory))  # type: ignore[no-untyped-call]
     return generate_latest(registry), CONTENT_TYPE_LATEST
 
 
@@ -84,14 +84,14 @@ def live_gauges(directory: Path) -> None:
     for path in directory.glob("gauge_livesum_*.db"):
         pid = int(path.stem.rsplit("_", 1)[1])
         if not _alive(pid):
-            multiprocess.mark_process_dead(pid, str(directory))
+            multiprocess.mark_process_dead(pid, str(directory))  # type: ignore[no-untyped-call]
 
 
 def process_stopped() -> None:
     """A worker that stops drops its live gauges (its counters stay counted)."""
     directory = multiprocess_dir()
     if directory is not None:
-        multiprocess.mark_process_dead(os.getpid(), str(directory))
+        multiprocess.mark_process_dead(os.getpid(), str(directory))  # type: ignore[no-untyped-call]
 
 
 def _alive(pid: int) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from bodoge.server import metrics
 from bodoge.server.errors import ApiError
-from bodoge.server.realtime.hub import Connection, Hub, update_of
+from bodoge.server.realtime.hub import Connection, Hub, split_update, update_of
 from bodoge.server.realtime.relay import Relay, RelayError
 from bodoge.server.runners.leases import Leases
 from bodoge.server.services.cache import TableCache
@@ -60,8 +60,8 @@ class Affinity:
         self._sequence = itertools.count(1)  # orders this process's updates and syncs
         self._watching: dict[str, tuple[str, frozenset[Kind]]] = {}  # what the owners were told
         self._tasks: set[asyncio.Task[Any]] = set()
-        relay.handlers.update(watch=self._watch_asked, sync=self._sync_asked)
-        relay.handlers["update"] = self._update_came
+        relay.handlers["sync"] = self._sync_asked
+        relay.takers.update(watch=self._watch_asked, update=self._update_came)
         relay.on_owner.append(self.moved)
         relay.on_reconnect.append(self.owners.clear)
         leases.moved.append(self._lease_moved)
@@ -161,20 +161,21 @@ class Affinity:
         metrics.FORWARDED.labels("socket").inc()
         return reply
 
-    async def _update_came(self, message: dict[str, Any]) -> None:
+    def _update_came(self, message: dict[str, Any]) -> None:
         table_id, sender = message["table"], message["from"]
         if self.elsewhere(table_id) != sender:
             return  # not (or no longer) the owner known here
         updates = message["updates"]  # kind ("s": spectators) -> update
+        sequence, since, ply = message["sequence"], message["since"], message["ply"]
         for connection in self.hub.of(table_id):
-            update = updates.get("s" if connection.seat is None else str(connection.seat))
-            if update is not None:
-                connection.inbox.append((sender, message["sequence"], message["since"], update))
+            parts = updates.get("s" if connection.seat is None else str(connection.seat))
+            if parts is not None:
+                connection.inbox.append((sender, sequence, since, ply, tuple(parts)))
                 connection.wake.set()
 
     # ---- the owner's side --------------------------------------------------------------------
 
-    async def _watch_asked(self, message: dict[str, Any]) -> None:
+    def _watch_asked(self, message: dict[str, Any]) -> None:
         table_id, process = message["table"], message["from"]
         watchers = self.watchers.setdefault(table_id, {})
         if message["kinds"]:
@@ -184,7 +185,6 @@ class Affinity:
         table = self.cache.cached(table_id)
         if table is not None:
             self._published.setdefault(table_id, table.match.ply)
-        return None
 
     async def _sync_asked(self, message: dict[str, Any]) -> dict[str, Any]:
         table_id = message["table"]
@@ -203,17 +203,19 @@ class Affinity:
 
     def _changed(self, table_id: str, table: Table | None) -> None:
         """A change of a table owned here: one update per kind the other processes watch."""
-        watchers = self.watchers.get(table_id)
-        if not watchers or table_id not in self.leases.held or table is None:
+        if table_id not in self.leases.held or table is None:
             return
-        since = self._published.get(table_id, table.match.ply)
+        since = self._published.get(table_id, table.match.ply)  # the ply of the last change
         self._published[table_id] = table.match.ply
-        built: dict[str, dict[str, Any]] = {}
+        watchers = self.watchers.get(table_id)
+        if not watchers:
+            return
+        built: dict[str, tuple[str, str]] = {}
         for kinds in watchers.values():
             for kind in kinds:
                 name = "s" if kind is None else str(kind)
-                if name not in built:
-                    built[name] = update_of(table, kind, since)
+                if name not in built:  # once per (table, ply, viewer kind), encoded once
+                    built[name] = split_update(update_of(table, kind, since))
                     metrics.UPDATES_PUBLISHED.inc()
         sequence = next(self._sequence)
         for process, kinds in list(watchers.items()):
@@ -224,6 +226,7 @@ class Affinity:
                 "table": table_id,
                 "sequence": sequence,
                 "since": since,
+                "ply": table.match.ply,
                 "updates": {name: built[name] for name in names},
             }
             self._spawn(self._sent(table_id, process, self.relay.send(process, message)))

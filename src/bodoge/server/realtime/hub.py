@@ -41,9 +41,10 @@ class Connection:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Updates from the table's owner in another process (affinity.py), in the order it sent
-    # them: (owner, sequence, from ply, update); `synced`: the owner and sequence this
-    # connection is up to (None: it has to ask the owner for what it missed).
-    inbox: list[tuple[str, int, int, dict[str, Any]]] = field(default_factory=list)
+    # them: (owner, sequence, since ply, ply, the update encoded around its `connected`);
+    # `synced`: the owner and sequence this connection is up to (None: it has to ask the
+    # owner for what it missed).
+    inbox: list[tuple[str, int, int, int, tuple[str, str]]] = field(default_factory=list)
     synced: tuple[str, int] | None = None
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -52,9 +53,6 @@ class Connection:
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
             await self.socket.send_text(text)
-
-
-RELAYED_KEPT = 1024  # encoded updates from owners kept for the sockets that get the same
 
 
 class Hub:
@@ -70,9 +68,6 @@ class Hub:
         self.remote: Callable[[str], str | None] = lambda table_id: None
         self.sync: Callable[[str, Connection], Awaitable[dict[str, Any] | None]] | None = None
         self.membership: list[Callable[[str], None]] = []  # a table's connections changed here
-        # owners' updates as encoded for the sockets here (`_send_from_owner`)
-        self._relayed: dict[tuple[int, int, tuple[int, ...]], str] = {}
-        self._relayed_updates: dict[int, dict[str, Any]] = {}
         cache.listeners.append(self.notify)
         cache.interest.append(lambda table_id: bool(self._connections.get(table_id)))
 
@@ -135,15 +130,17 @@ class Hub:
         inbox, connection.inbox = connection.inbox, []
         if connection.synced is not None and connection.synced[0] != owner:
             connection.synced = None
-        for sender, sequence, since, update in inbox:
+        for sender, sequence, since, ply, parts in inbox:
             if connection.synced is None:
                 break
             if sender != owner or sequence <= connection.synced[1]:
                 continue  # older than what the connection has
-            if since > connection.last_ply:
-                connection.synced = None  # a gap: ask the owner
+            if since != connection.last_ply:
+                connection.synced = None  # a gap (or an overlap): ask the owner
                 break
-            await self._send_from_owner(connection, update)
+            connected = json.dumps(sorted(self.connected(connection.table_id)))
+            await connection.send_text(parts[0] + connected + parts[1])  # as the owner made it
+            connection.last_ply = ply
             connection.synced = (owner, sequence)
         if connection.synced is None and self.sync is not None:
             synced = await self.sync(owner, connection)
@@ -152,28 +149,12 @@ class Hub:
                 connection.wake.set()
                 return
             connection.synced = (owner, synced["sequence"])
-            await self._send_from_owner(connection, synced["update"])
+            update = synced["update"]
+            connected = sorted(self.connected(connection.table_id))  # the seats connected here
+            await connection.send({**update, "connected": connected})
+            connection.last_ply = update["ply"]
             if connection.inbox:
                 connection.wake.set()  # what came meanwhile
-
-    async def _send_from_owner(self, connection: Connection, update: dict[str, Any]) -> None:
-        """Hand on an owner's update: its events after the connection's last ply, the seats
-        connected here; encoded once for the table's sockets here that get the same."""
-        connected = tuple(sorted(self.connected(connection.table_id)))
-        key = (id(update), connection.last_ply, connected)
-        text = self._relayed.get(key)
-        if text is None:
-            events = [e for e in update["events"] if e["ply"] > connection.last_ply]
-            out = {**update, "events": events, "connected": list(connected)}
-            text = json.dumps(out, ensure_ascii=False)
-            if len(self._relayed) >= RELAYED_KEPT:
-                self._relayed.clear()
-                self._relayed_updates.clear()
-            # the update is kept with its text, so its id is not reused while the text is kept
-            self._relayed[key] = text
-            self._relayed_updates[id(update)] = update
-        connection.last_ply = update["ply"]
-        await connection.send_text(text)
 
     def _update(self, table: Table, connection: Connection) -> str:
         """The update `connection` gets now, encoded: shared with the table's other sockets here
@@ -222,3 +203,14 @@ def update_of(
         "stand_ins": [each.stand_in for each in table.seats],
         **clock.clock_json(table, now()),  # the time left as of sending
     }
+
+
+CONNECTED = '"connected": '
+
+
+def split_update(update: dict[str, Any]) -> tuple[str, str]:
+    """An update encoded once, in two parts around its `connected` seats (each process that
+    hands it on puts in those connected there)."""
+    text = json.dumps({**update, "connected": None}, ensure_ascii=False)
+    at = text.index(CONNECTED + "null") + len(CONNECTED)
+    return text[:at], text[at + len("null") :]

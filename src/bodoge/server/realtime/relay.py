@@ -43,6 +43,8 @@ class Relay:
         self.prefix = channel
         self.owners_channel = f"{channel}:owners"
         self.handlers: dict[str, Handler] = {}  # op -> what answers it here
+        # op -> what takes a message that wants no reply at once (an update: no task each)
+        self.takers: dict[str, Callable[[dict[str, Any]], None]] = {}
         self.on_owner: list[Callable[[str, str | None], None]] = []  # a lease moved
         self.on_reconnect: list[Callable[[], None]] = []  # broadcasts may have been lost
         self._ids = itertools.count(1)
@@ -153,6 +155,13 @@ class Relay:
             future = self._waiting.get(message["re"])
             if future is not None and not future.done():
                 future.set_result(message)
+            return
+        taker = self.takers.get(message.get("op", ""))
+        if taker is not None:
+            try:
+                taker(message)
+            except Exception:
+                log.exception("relay message %s failed", message.get("op"))
             return
         task = asyncio.get_running_loop().create_task(self._handle(message))
         self._handling.add(task)

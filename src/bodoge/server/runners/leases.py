@@ -153,9 +153,12 @@ class Leases:
     async def renew(self) -> None:
         """Extend every lease of this process; give back those of tables no longer in play;
         stop the runners of any lease found taken over (this process was too slow)."""
+        # Only the leases held before the renewal can be found lost by it: one taken while it
+        # ran (a table that started meanwhile) may be missing from what it read.
+        before = set(self.held)
         async with self.store.write() as session:
             still = await leases.renew(session, self.owner, now() + self.ttl)
-        for table_id in self.held - still:
+        for table_id in before - still:
             self.held.discard(table_id)
             table = self.cache.cached(table_id)
             given_back = table is not None and table.status == "over"
