@@ -60,7 +60,9 @@ def re_entries() -> Iterator[set[tuple[str, ...]]]:
 
 
 def test_a_move_visits_each_module_once_over_http_and_the_websocket(settings: Settings) -> None:
-    with re_entries() as found, TestClient(create_app(settings)) as client:
+    # traced once the app has started: its start (the lifespan, through every middleware,
+    # builds the server's parts) is not a move
+    with TestClient(create_app(settings)) as client, re_entries() as found:
         table_id, creds = two_people(client)
         url = f"/ws/tables/{table_id}"
         with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
