@@ -84,20 +84,20 @@ def test_a_guest_who_signs_up_keeps_its_tables_and_a_second_device_sees_them(
         client, laptop, "collect", [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     )
     account = sign_up(client, "aki", guest=laptop)
-    mine = client.get("/api/account/tables").json()
-    assert [(each["table"]["id"], each["seat"]) for each in mine] == [(first["table"]["id"], 0)]
+    mine = client.get("/api/me/tables").json()
+    assert [(each["table_id"], each["seat"]) for each in mine] == [(first["table"]["id"], 0)]
     assert client.get("/api/me", headers=laptop).json()["name"] == "Aki"  # the token still works
 
     client.cookies.clear()  # the phone: another browser, another guest
     phone = guest(client, "Aki on the phone")
     second = new_table(client, phone, "collect", [{"kind": "open"}, {"kind": "me"}])
     assert sign_in(client, "aki", guest=phone).json()["id"] == account["id"]
-    mine = client.get("/api/account/tables").json()
-    assert {(each["table"]["id"], each["seat"]) for each in mine} == {
+    mine = client.get("/api/me/tables").json()
+    assert {(each["table_id"], each["seat"]) for each in mine} == {
         (first["table"]["id"], 0),
         (second["table"]["id"], 1),
     }
-    assert {each["table"]["game"] for each in mine} == {"collect"}
+    assert {each["game"] for each in mine} == {"collect"}
 
 
 def test_a_guest_of_another_account_stays_its(client: TestClient) -> None:
@@ -106,7 +106,7 @@ def test_a_guest_of_another_account_stays_its(client: TestClient) -> None:
     sign_up(client, "aki", guest=shared)
     client.cookies.clear()
     sign_up(client, "ben", guest=shared)  # someone else's browser's token: not relinked
-    assert client.get("/api/account/tables").json() == []
+    assert client.get("/api/me/tables").json() == []
 
 
 def test_writes_without_the_csrf_token_are_refused(client: TestClient) -> None:

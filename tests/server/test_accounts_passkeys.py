@@ -57,8 +57,8 @@ def test_sign_up_out_and_in_with_a_passkey_keeps_the_tables(client: TestClient) 
     answer = passkey_sign_in(client, key, headers=phone)
     assert answer.status_code == 200, answer.text  # type: ignore[attr-defined]
     assert answer.json()["id"] == made["id"]  # type: ignore[attr-defined]
-    mine = client.get("/api/account/tables").json()
-    assert [each["table"]["id"] for each in mine] == [table["table"]["id"]]
+    mine = client.get("/api/me/tables").json()
+    assert [each["table_id"] for each in mine] == [table["table"]["id"]]
     assert client.get("/api/account").json()["passkeys"][0]["last_used"] is not None
 
 

@@ -20,7 +20,7 @@ from bodoge.server.config import Settings
 
 SESSION_ROUTES = [
     ("GET", "/api/account"),
-    ("GET", "/api/account/tables"),
+    ("GET", "/api/me/tables"),
     ("GET", "/api/account/export"),
     ("POST", "/api/account/signout"),
     ("POST", "/api/account/name"),
@@ -108,7 +108,7 @@ def test_one_account_cannot_read_or_act_for_another(client: TestClient) -> None:
     assert wrong_name.status_code == 422
     assert client.get("/api/account").json()["id"] == aki_id
     assert ben_id not in client.get("/api/account/export").text
-    assert [t["seat"] for t in client.get("/api/account/tables").json()] == [0]
+    assert [t["seat"] for t in client.get("/api/me/tables").json()] == [0]
 
     client.cookies.clear()
     sign_in(client, "ben")
@@ -246,7 +246,7 @@ def test_a_deleted_account_cannot_sign_in_and_its_finished_game_replays(
     assert sorted(seat["kind"] for seat in kept) == ["human", "open"]
     # The name stays out of reach: a new account of that name is someone else.
     fresh = sign_up(client, "aki")
-    assert client.get("/api/account/tables").json() == [] and fresh["display_name"] == "aki"
+    assert client.get("/api/me/tables").json() == [] and fresh["display_name"] == "aki"
 
 
 def test_deleting_mid_game_leaves_the_seat_to_a_stand_in(client: TestClient) -> None:

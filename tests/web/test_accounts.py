@@ -59,10 +59,11 @@ def sign_out(page: Page) -> None:
 
 
 def account_tables(page: Page) -> list[str]:
-    page.goto(page.url.split("#")[0] + "#/account")
-    page.wait_for_selector(".account-tables li")
+    """The tables "your tables" lists on #/tables/mine (every device's)."""
+    page.goto(page.url.split("#")[0] + "#/tables/mine")
+    page.wait_for_selector(".my-tables li[data-table]")
     return page.eval_on_selector_all(
-        ".account-tables li[data-table]", "items => items.map(i => i.dataset.table)"
+        ".my-tables li[data-table]", "items => items.map(i => i.dataset.table)"
     )
 
 
@@ -107,7 +108,7 @@ def test_sign_up_out_in_and_a_passkey_on_a_second_context_find_the_same_tables(
         phone.goto(f"{base}/#/")
         sign_in(phone, name)
         assert account_tables(phone) == [table_id]
-        expect(phone.locator(".account-tables small")).to_have_text(["対局中"])
+        expect(phone.locator(".my-tables .status")).to_have_text(["対局中"])
         sign_out(phone)
         phone_key, phone_authenticator = virtual_authenticator(phone)
         phone_key.send(
@@ -117,9 +118,14 @@ def test_sign_up_out_in_and_a_passkey_on_a_second_context_find_the_same_tables(
         open_menu(phone)
         phone.click("#bar .passkey-sign-in")
         expect(phone.locator(".account-link")).to_have_text("Aki")
+        # The lobby's "your tables" is the same list: the seat held on the laptop, "Play here".
+        phone.goto(f"{base}/#/")
+        expect(
+            phone.locator(f".mine .my-tables li[data-table='{table_id}'] .play-here")
+        ).to_be_visible()
         assert account_tables(phone) == [table_id]
         # The seat itself moves to the phone with "Play here": the phone plays it as "you".
-        phone.click(f".account-tables li[data-table='{table_id}'] .play-here")
+        phone.click(f".my-tables li[data-table='{table_id}'] .play-here")
         phone.wait_for_selector(f".table-page[data-table='{table_id}']")
         expect(phone.locator(".seat[data-seat='0'] .name")).to_have_text("あなた")
         assert errors == [] and phone_errors == []

@@ -128,3 +128,27 @@ def test_the_lobby_create_form_fits_a_phone_for_every_game(
     for game in sorted(TABLES):
         page.select_option("#create-game", game)
         check(page, f"lobby {game} {lang}")
+
+
+def test_the_signed_in_header_and_your_tables_fit_a_phone(
+    context: BrowserContext, web_server: str
+) -> None:
+    """The header with both the account area and the ratings links, signed in, and the lobby's
+    "your tables" list, in English and in Japanese."""
+    from test_accounts import sign_in  # the account page's own steps (tests/web/test_accounts.py)
+    from webkit import new_table
+
+    page = context.new_page()
+    errors = console_errors(page)
+    table_id = new_table(page, web_server, "collect", 2, ["me", "bot:random"], name="Aki")
+    sign_in(page, f"phone{table_id[:6]}", up=True)
+    for lang in ("en", "ja"):
+        use_language(page, lang)
+        page.goto(f"{web_server}/#/")
+        page.reload()  # the language is read at load
+        page.wait_for_selector(f".mine .my-tables li[data-table='{table_id}']")
+        page.wait_for_selector("#bar .account-link")
+        assert page.evaluate("document.documentElement.lang") == lang
+        check(page, f"signed-in lobby {lang}")
+    assert not errors, errors
+    page.close()

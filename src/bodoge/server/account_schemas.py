@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bodoge.server.schemas import NAME_PATTERN, Strict, TableOut
+from bodoge.server.schemas import NAME_PATTERN, Strict
 from bodoge.server.services.passwords import MAX_LENGTH, MIN_LENGTH
 
 # A sign-in name: 1 to 32 characters, no spaces, control characters, quotes or backslashes.
@@ -74,12 +74,6 @@ class AccountOut(BaseModel):
 class Challenge(BaseModel):
     challenge_id: str
     options: dict[str, Any]  # for navigator.credentials.create / get (base64url fields)
-
-
-class OwnTable(BaseModel):
-    table: TableOut
-    seat: int
-    player: str
 
 
 class Done(BaseModel):

@@ -358,4 +358,5 @@ class Profile(BaseModel):
 
 class MyTable(TableListed):
     seat: int
+    held: bool = Field(description="the seat is still held (a device has its credential)")
     waiting: bool = Field(description="the game waits for this seat's move")

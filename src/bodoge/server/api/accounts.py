@@ -15,7 +15,6 @@ from bodoge.server.account_schemas import (
     DeleteIn,
     DisplayNameIn,
     Done,
-    OwnTable,
     PasskeyOut,
     PasskeyRegisterIn,
     PasskeySignInIn,
@@ -136,12 +135,6 @@ async def sign_out(
 @router.get("", response_model=AccountOut, responses=documented(401))
 async def me(srv: ServerDep, who: SessionDep) -> dict[str, Any]:
     return await srv.accounts.describe(who.account, who.secret)
-
-
-@router.get("/tables", response_model=list[OwnTable], responses=documented(401))
-async def tables(srv: ServerDep, who: SessionDep) -> list[dict[str, Any]]:
-    """The tables of every player row of the account (every device it signed in on)."""
-    return await srv.accounts.data.tables(who.account)
 
 
 @router.post("/tables/{table_id}/seat", response_model=Joined, responses=documented(401, 403, 404))

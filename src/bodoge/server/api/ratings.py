@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 
-from bodoge.server.api.deps import GuestDep, ServerDep, documented
+from bodoge.server import auth, errors, sessions
+from bodoge.server.api.deps import ServerDep, documented
 from bodoge.server.schemas import (
     Leaderboard,
     MyTable,
@@ -47,16 +48,42 @@ async def profile(key: Annotated[str, Path(max_length=64)], srv: ServerDep) -> d
     return await srv.profiles.profile(key)
 
 
+async def person(
+    request: Request, srv: ServerDep, authorization: Annotated[str | None, Header()] = None
+) -> list[str]:
+    """The player rows of whoever asks: the guest token's (and its account's, once it has one:
+    every device it signed in on), else the signed-in session's account's (a device that
+    signed in but holds no guest token yet)."""
+    token = auth.bearer_token(authorization)
+    if token is not None:
+        player = await srv.store.player_by_token_hash(auth.hash_secret(token))
+        if player is not None and player.account_id is None:
+            return [player.id]
+        if player is not None and player.account_id is not None:
+            return await srv.profiles.players_of(player.account_id)
+    account = await srv.accounts.of_session(sessions.cookie_secret(request))
+    if account is None:
+        raise errors.ApiError(
+            "unauthorized",
+            "this needs a guest token (Authorization: Bearer ...) or a signed-in session",
+            "ゲストのトークン(Authorization: Bearer ...)かサインインが必要です",
+        )
+    return await srv.profiles.players_of(account.id)
+
+
+PersonDep = Annotated[list[str], Depends(person)]
+
+
 @router.get("/me/tables", response_model=list[MyTable], responses=documented(401))
-async def my_tables(player: GuestDep, srv: ServerDep) -> list[dict[str, Any]]:
-    """Every table of the person's player rows (all the account's devices), newest first."""
-    return await srv.profiles.my_tables(player)
+async def my_tables(players: PersonDep, srv: ServerDep) -> list[dict[str, Any]]:
+    """Every table of the person (all the account's devices; a guest's own), newest first."""
+    return await srv.profiles.my_tables(players)
 
 
 @router.get("/me/waiting", response_model=list[MyTable], responses=documented(401))
-async def waiting(player: GuestDep, srv: ServerDep) -> list[dict[str, Any]]:
+async def waiting(players: PersonDep, srv: ServerDep) -> list[dict[str, Any]]:
     """The person's tables that wait for their move (the turn notices)."""
-    return await srv.profiles.waiting(player)
+    return await srv.profiles.waiting(players)
 
 
 @router.get("/finished", response_model=list[TableListed], responses=documented(400, 422))

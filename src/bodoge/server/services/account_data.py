@@ -1,5 +1,5 @@
-"""A person's tables and data: the tables of every guest row of an account, its seat moved to
-another device, the export of everything kept about it, and the deletion of the account (its
+"""A person's data: the account's seat at a table moved to another device, the export (its
+ratings and their history too) of everything kept about it, and the deletion of the account (its
 seats leave or become a former player's; it cannot sign in again)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bodoge.server.errors import ApiError
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.lobby import Lobby
 from bodoge.server.services.model import Table
+from bodoge.server.services.profiles import own_ratings
 from bodoge.server.services.rematch import release
 from bodoge.server.store.accounts import AccountStore
 from bodoge.server.store.models import AccountRow, PasskeyRow, now
@@ -28,16 +29,6 @@ class AccountData:
         self.rows = rows
         self.cache = cache
         self.lobby = lobby
-
-    async def tables(self, account: AccountRow) -> list[dict[str, Any]]:
-        """The tables of every player row of the account, each with its info and the seat."""
-        found = []
-        for own in await self.rows.seats(account.id):
-            table = await self.cache.get(own.table_id)
-            found.append(
-                {"table": self.lobby.info(table, set()), "seat": own.seat, "player": own.player_id}
-            )
-        return found
 
     async def seat_here(self, account: AccountRow, table_id: str) -> dict[str, Any]:
         """A new credential for the account's seat at a table, for this device: the seat moves
@@ -91,6 +82,7 @@ class AccountData:
                 {"id": row.id, "name": row.name, "created": row.created} for row in players
             ],
             "tables": tables,
+            **await own_ratings(self.cache.store, account.id),
         }
 
     async def delete(self, account: AccountRow) -> None:

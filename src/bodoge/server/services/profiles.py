@@ -12,7 +12,8 @@ from bodoge.server.errors import ApiError
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.ratings import ordinal
 from bodoge.server.store import ratings as store
-from bodoge.server.store.models import PlayerRow, RatingChangeRow, RatingRow, SeatRow, TableRow
+from bodoge.server.store.database import Store
+from bodoge.server.store.models import RatingChangeRow, RatingRow, SeatRow, TableRow
 
 RECENT_GAMES = 20  # a profile's recent games
 MY_TABLES = 100  # a person's tables, newest first
@@ -38,6 +39,18 @@ def _change(row: RatingChangeRow) -> dict[str, Any]:
         "after": after,
         "change": after["ordinal"] - before["ordinal"],
         "created": row.created,
+    }
+
+
+async def own_ratings(database: Store, account_id: str) -> dict[str, Any]:
+    """An account's ratings and every change of them, for its own export (with every table's
+    id: the person sat at each)."""
+    async with database.session() as session:
+        ratings = await store.ratings_of_account(session, account_id)
+        changes = await store.history(session, account_id)
+    return {
+        "ratings": [{"game": row.game, **_rating(row)} for row in ratings],
+        "rating_history": [_change(row) for row in changes],
     }
 
 
@@ -127,26 +140,29 @@ class Profiles:
             ],
         }
 
-    async def my_tables(self, player: PlayerRow) -> list[dict[str, Any]]:
-        """Every table of every player row of the person (all the account's devices; a guest's
-        own row), newest first, with its seat and whether it waits for that seat's move."""
+    async def players_of(self, account_id: str) -> list[str]:
+        """The player rows of an account (one per device it signed in on)."""
+        async with self.store.glance() as session:
+            return await store.player_ids_of(session, account_id)
+
+    async def my_tables(self, players: list[str]) -> list[dict[str, Any]]:
+        """Every table of the person's player rows (all the account's devices; a guest's own
+        row), newest first, with its seat, whether that seat is still held (a credential on
+        some device: "Play here" can move it) and whether it waits for the seat's move."""
         async with self.store.session() as session:
-            players = [player.id]
-            if player.account_id is not None:
-                players = await store.player_ids_of(session, player.account_id)
             tables = await store.player_tables(session, players, None, MY_TABLES)
             seats = await store.seats_of_tables(session, [table.id for table, _ in tables])
         found = []
         for table, seat in tables:
             row = _table(table, seats[table.id])
             held = seats[table.id][seat].credential_hash is not None
-            row.update(seat=seat, waiting=held and await self._waits_for(table, seat))
+            row.update(seat=seat, held=held, waiting=held and await self._waits_for(table, seat))
             found.append(row)
         return found
 
-    async def waiting(self, player: PlayerRow) -> list[dict[str, Any]]:
+    async def waiting(self, players: list[str]) -> list[dict[str, Any]]:
         """The person's playing tables that wait for their move (the turn notices)."""
-        return [table for table in await self.my_tables(player) if table["waiting"]]
+        return [table for table in await self.my_tables(players) if table["waiting"]]
 
     async def _waits_for(self, row: TableRow, seat: int) -> bool:
         if row.status != "playing":

@@ -208,6 +208,9 @@ async def recompute(session: AsyncSession, write: bool) -> Recomputed:
     the rebuilt ones in their place (in the caller's transaction)."""
     rows = await store.all_changes(session)
     skills, after = replay(rows)
+    # a deleted account's results still rate the others, but it has no rating of its own
+    gone = await store.deleted_accounts(session)
+    skills = {key: skill for key, skill in skills.items() if key[0] not in gone}
     counts: dict[tuple[str, str], tuple[int, int]] = {}
     for row in rows:
         games, wins = counts.get((row.account_id, row.game), (0, 0))

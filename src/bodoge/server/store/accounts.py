@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from bodoge.server.store import ratings
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import (
     AccountRow,
@@ -106,8 +107,10 @@ class AccountStore:
 
     async def forget(self, account_id: str, renamed: str, dead_hash: str, when: float) -> None:
         """Delete an account: no name, no password, no passkeys, no sessions; its player rows
-        keep their ids (the seats point at them) with no name and a token nobody holds."""
+        keep their ids (the seats point at them) with no name and a token nobody holds; its
+        ratings leave the boards, its rating history stays (the others' was made against it)."""
         async with self.store.write() as session:
+            await ratings.forget_ratings(session, account_id)
             await session.execute(delete(PasskeyRow).where(PasskeyRow.account_id == account_id))
             await session.execute(
                 delete(AccountSessionRow).where(AccountSessionRow.account_id == account_id)

@@ -10,7 +10,14 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bodoge.server.store.models import PlayerRow, RatingChangeRow, RatingRow, SeatRow, TableRow
+from bodoge.server.store.models import (
+    AccountRow,
+    PlayerRow,
+    RatingChangeRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+)
 
 
 async def accounts_of(session: AsyncSession, player_ids: Sequence[str]) -> dict[str, str | None]:
@@ -158,37 +165,48 @@ async def table_changes(session: AsyncSession, table_id: str) -> list[RatingChan
 
 
 async def display_name(session: AsyncSession, account_id: str) -> str | None:
-    """The name an account goes by: that of its newest player row (None: no such account)."""
+    """The name an account goes by: its display name (None: no such account, or deleted)."""
     found = await session.execute(
-        select(PlayerRow.name)
-        .where(PlayerRow.account_id == account_id)
-        .order_by(PlayerRow.created.desc())
-        .limit(1)
+        select(AccountRow.display_name).where(
+            AccountRow.id == account_id, AccountRow.deleted.is_(None)
+        )
     )
     return found.scalar_one_or_none()
 
 
 async def account_named(session: AsyncSession, name: str) -> str | None:
-    """The account whose player rows go by `name` (the newest such row's)."""
+    """The account that goes by the display name `name` (the oldest, if several do)."""
     found = await session.execute(
-        select(PlayerRow.account_id)
-        .where(PlayerRow.name == name, PlayerRow.account_id.is_not(None))
-        .order_by(PlayerRow.created.desc())
+        select(AccountRow.id)
+        .where(AccountRow.display_name == name, AccountRow.deleted.is_(None))
+        .order_by(AccountRow.created)
         .limit(1)
     )
     return found.scalar_one_or_none()
 
 
 async def names_of(session: AsyncSession, account_ids: Sequence[str]) -> dict[str, str]:
-    """Each account's display name (its newest player row's)."""
+    """Each account's display name (a deleted account has none)."""
     if not account_ids:
         return {}
     found = await session.execute(
-        select(PlayerRow.account_id, PlayerRow.name)
-        .where(PlayerRow.account_id.in_(account_ids))
-        .order_by(PlayerRow.created)
+        select(AccountRow.id, AccountRow.display_name).where(
+            AccountRow.id.in_(account_ids), AccountRow.deleted.is_(None)
+        )
     )
-    return {row.account_id: row.name for row in found}  # the newest wins
+    return {row.id: row.display_name for row in found}
+
+
+async def deleted_accounts(session: AsyncSession) -> set[str]:
+    """The accounts deleted: their history stays (the others' ratings were made against it),
+    their ratings do not (no board or recompute brings them back)."""
+    found = await session.execute(select(AccountRow.id).where(AccountRow.deleted.is_not(None)))
+    return set(found.scalars())
+
+
+async def forget_ratings(session: AsyncSession, account_id: str) -> None:
+    """A deleted account's ratings leave the boards (its history rows stay, unnamed)."""
+    await session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
 
 
 async def player_tables(

@@ -1,12 +1,10 @@
 // Accounts in the page: the sign-in area of the header (name and password, or a passkey), the
-// account page #/account (display name, passkeys, password, export, delete) and the lobby's list
-// of the account's tables (every device's).
-import { games } from "./api.js";
+// account page #/account (display name, passkeys, password, export, delete); the tables of every
+// device are mytables.js's.
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import * as passkey from "./passkey.js";
 import * as session from "./session.js";
-import { saveSeat, seatAt } from "./store.js";
 import { errorText } from "./views.js";
 
 // A refusal of the browser's passkey dialog (cancelled, or no authenticator) is no ApiError.
@@ -201,7 +199,6 @@ export function accountPage(main) {
             h("button", { type: "submit" }, t("account_save")),
           ),
         ),
-        accountTables(),
         passkeysSection(account),
         passwordSection(account),
         dataSection(account),
@@ -210,46 +207,4 @@ export function accountPage(main) {
   };
   render(); // and again when the account changes (app.js)
   return { render };
-}
-
-// The tables of every player row of the account (every device it signed in on); null when
-// signed out. Filled in when the server answers.
-export function accountTables() {
-  if (!session.account) return null;
-  const list = h("ul", { class: "table-list account-tables" });
-  const section = h("section", { class: "panel account-tables-panel" }, h("h2", {}, t("account_tables")), list);
-  Promise.all([session.tables(), games()])
-    .then(([found, known]) => {
-      if (!found.length) {
-        list.replaceChildren(h("li", {}, t("account_no_tables")));
-        return;
-      }
-      list.replaceChildren(
-        ...found.map(({ table, seat }) => {
-          const game = known.find((g) => g.id === table.game);
-          const here = seatAt(table.id)?.seat === seat;
-          const playHere = async () => {
-            try {
-              const taken = await session.seatHere(table.id);
-              saveSeat(table.id, { seat: taken.seat, credential: taken.credential, game: table.game });
-              location.hash = `#/table/${table.id}`;
-            } catch (error) {
-              list.append(h("li", { class: "error" }, errorText(error)));
-            }
-          };
-          return h(
-            "li",
-            { "data-table": table.id },
-            h("a", { href: `#/table/${table.id}` }, game ? game.title[lang] : table.game, " ", table.id),
-            " ",
-            h("small", {}, t(`account_status_${table.status}`)),
-            here || table.status === "over"
-              ? null
-              : h("button", { type: "button", class: "play-here", onclick: playHere }, t("account_play_here")),
-          );
-        }),
-      );
-    })
-    .catch((error) => list.replaceChildren(h("li", { class: "error" }, errorText(error))));
-  return section;
 }

@@ -1,9 +1,9 @@
 // #/ the lobby (the games, a form to create a table, the open tables) and #/join/ID/INVITE.
-import { accountTables } from "./account.js";
 import { api, clockKinds, games, guestToken, offers } from "./api.js";
+import { canList, myTablesList } from "./mytables.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { loadName, myTables, saveName, saveSeat, seatAt } from "./store.js";
+import { loadName, saveName, saveSeat, seatAt } from "./store.js";
 import { choiceLabel, errorText, homeLink, levelName, optionLabel, optionsList } from "./views.js";
 import { variantLine } from "./studio/variant.js";
 
@@ -51,7 +51,6 @@ export function lobbyPage(main) {
       create: createSection(),
       tables: tablesSection(),
       mine: mineSection() || h("div", {}),
-      account: accountTables() || h("div", {}),
     };
     main.replaceChildren(h("div", { class: "lobby" }, Object.values(sections)));
   };
@@ -369,21 +368,15 @@ export function lobbyPage(main) {
     }
   };
 
+  // "Your tables" on every device (mytables.js): the newest ten, and a link to all of them.
   const mineSection = () => {
-    const ids = myTables();
-    if (!ids.length) return null;
+    if (!canList()) return null;
     return h(
       "section",
       { class: "panel mine" },
       h("h2", {}, t("my_tables")),
-      h(
-        "ul",
-        { class: "table-list" },
-        ids.slice(-10).reverse().map((id) => {
-          const g = state.games.find((x) => x.id === seatAt(id).game);
-          return h("li", {}, h("a", { href: `#/table/${id}` }, g ? g.title[lang] : t("table"), " ", id));
-        }),
-      ),
+      myTablesList({ limit: 10 }),
+      h("a", { href: "#/tables/mine" }, t("nav_all_tables")),
     );
   };
 

@@ -5,6 +5,7 @@
 import { api, games } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import * as session from "./session.js";
 import { loadGuest } from "./store.js";
 
 const POLL_MS = 30_000;
@@ -17,9 +18,9 @@ export function noticesElement() {
 
 export async function refreshNotices() {
   const guest = loadGuest();
-  if (!guest) return;
+  if (!guest && !session.account) return; // nobody to wait for (a session alone is enough)
   try {
-    s.waiting = await api("GET", "/api/me/waiting", { token: guest.token });
+    s.waiting = await api("GET", "/api/me/waiting", { token: guest?.token });
     for (const g of await games()) s.titles[g.id] = g.title;
   } catch {
     return; // an older server, or offline: the header stays as it was

@@ -1,10 +1,10 @@
 // #/player/ID-or-NAME: an account's profile (its name, games played and won and its rating per
 // game, each rating's history as an SVG chart, its recent games with their replays and
-// records); #/tables/mine: every table of the person's account, from every device.
+// records); #/tables/mine: every table of the person, from every device (mytables.js).
 import { api, games } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { loadGuest } from "./store.js";
+import { canList, myTablesList } from "./mytables.js";
 import { num, tableLine } from "./ratings.js";
 import { errorText, homeLink } from "./views.js";
 
@@ -97,41 +97,16 @@ export function profilePage(main, key) {
   return { render };
 }
 
-const STATUS = { waiting: "status_waiting", playing: "status_playing", over: "status_over" };
-
 export function allTablesPage(main) {
-  const s = { games: [], tables: null, error: null };
-  const render = () => {
-    main.replaceChildren(
-      h(
-        "section",
-        { class: "panel all-tables" },
-        homeLink(),
-        h("h1", {}, t("all_tables_title")),
-        h("p", { class: "meta" }, t("all_tables_note")),
-        s.error ? h("p", { class: "error" }, errorText(s.error)) : null,
-        s.tables === null && !s.error ? h("p", {}, t("loading")) : null,
-        s.tables && !s.tables.length ? h("p", { class: "meta" }, t("all_tables_empty")) : null,
-        s.tables && s.tables.length
-          ? h(
-              "ul",
-              { class: "table-list" },
-              s.tables.map((x) =>
-                tableLine(s.games, x, [
-                  h("span", { class: "meta" }, t(STATUS[x.status])),
-                  x.waiting ? h("span", { class: "badge your-move" }, t("your_move")) : null,
-                ]),
-              ),
-            )
-          : null,
-      ),
-    );
-  };
-  render();
-  const guest = loadGuest();
-  Promise.all([games(), guest ? api("GET", "/api/me/tables", { token: guest.token }) : []])
-    .then(([list, tables]) => Object.assign(s, { games: list, tables }))
-    .catch((error) => (s.error = error))
-    .finally(render);
-  return { render };
+  main.replaceChildren(
+    h(
+      "section",
+      { class: "panel all-tables" },
+      homeLink(),
+      h("h1", {}, t("all_tables_title")),
+      h("p", { class: "meta" }, t("all_tables_note")),
+      canList() ? myTablesList() : h("p", { class: "meta" }, t("all_tables_empty")),
+    ),
+  );
+  return { render: () => allTablesPage(main) };
 }

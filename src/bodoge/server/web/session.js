@@ -91,7 +91,6 @@ export async function deleteAccount(confirm) {
   set(null);
 }
 
-export const tables = () => api("GET", "/api/account/tables");
 
 // The account's seat at a table, played on this device from now on: {seat, credential}.
 export const seatHere = (tableId) => post(`/api/account/tables/${encodeURIComponent(tableId)}/seat`);

@@ -35,7 +35,3 @@ export function saveSeat(tableId, seat) {
   seats[tableId] = { ...(seats[tableId] || {}), ...seat };
   write("seats", seats);
 }
-
-export function myTables() {
-  return Object.keys(read("seats", {}));
-}

@@ -38,11 +38,6 @@ export default {
       "Your finished games stay, with \"Former player\" at your seat; at unfinished tables you leave. You cannot sign in again. Type your sign-in name to confirm.",
     account_delete_confirm: "Delete the account {name} for good?",
     account_deleted: "The account is deleted.",
-    account_tables: "Your account's tables",
-    account_no_tables: "No tables yet.",
-    account_status_waiting: "waiting",
-    account_status_playing: "playing",
-    account_status_over: "over",
     account_play_here: "Play here",
   },
   ja: {
@@ -84,11 +79,6 @@ export default {
       "終わったゲームは残り、あなたの席は「元プレイヤー」になります。終わっていない卓からは退出します。再びログインすることはできません。確認のためログイン名を入力してください。",
     account_delete_confirm: "アカウント{name}を完全に削除しますか？",
     account_deleted: "アカウントを削除しました。",
-    account_tables: "アカウントの卓",
-    account_no_tables: "卓はまだありません。",
-    account_status_waiting: "募集中",
-    account_status_playing: "対局中",
-    account_status_over: "終了",
     account_play_here: "この端末で打つ",
   },
 };
