@@ -26,15 +26,13 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from logcheck import Tracebacks  # noqa: E402
+from serverkit import TABLES  # noqa: E402
 
 from bodoge.server.app import create_app  # noqa: E402
 from bodoge.server.config import Settings  # noqa: E402
 from bodoge.server.store import migrate  # noqa: E402
-from bodoge.server.store.models import Base  # noqa: E402
 
 PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
-# every table of the schema, emptied between tests (new tables join by being models)
-TABLES = tuple(table.name for table in reversed(Base.metadata.sorted_tables))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -6,6 +6,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from bodoge.server.store.models import Base
+
+# every table of the schema, emptied between tests (new tables join by being models)
+TABLES = tuple(table.name for table in reversed(Base.metadata.sorted_tables))
+
 
 def guest(client: TestClient, name: str = "Aki") -> dict[str, str]:
     """A new guest's Authorization header."""

@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from serverkit import TABLES
 from sqlalchemy import create_engine, text
 
 from bodoge.engine import StaleMove
@@ -34,7 +35,6 @@ from bodoge.server.services.moves import MoveRequest, Moves
 from bodoge.server.store.database import Store
 from bodoge.server.store.models import PlayerRow, now
 from bodoge.server.store.queries import append_move, moves_noticed
-from conftest import TABLES
 
 REDIS = "redis://127.0.0.1:6379/0"
 

@@ -12,9 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webkit import console_errors, new_table
-
-PASSWORD = "a long browser password"
+from webkit import PASSWORD, console_errors, new_table, open_menu, sign_in
 
 
 @pytest.fixture(scope="module")
@@ -39,18 +37,6 @@ def virtual_authenticator(page: Page) -> tuple[Any, str]:
         },
     )
     return cdp, made["authenticatorId"]
-
-
-def open_menu(page: Page) -> None:
-    page.click("#bar .account-menu summary")
-
-
-def sign_in(page: Page, name: str, password: str = PASSWORD, *, up: bool = False) -> None:
-    open_menu(page)
-    page.fill("#bar .sign-in input[name=account-name]", name)
-    page.fill("#bar .sign-in input[name=account-password]", password)
-    page.click("#bar .sign-up-button" if up else "#bar .sign-in-button")
-    expect(page.locator(".account-link")).to_be_visible()
 
 
 def sign_out(page: Page) -> None:
@@ -211,6 +197,7 @@ def test_a_page_opened_by_address_points_to_localhost_for_passkeys(
         page.fill("#bar .sign-in input[name=account-name]", f"dan{secrets.token_hex(3)}")
         page.fill("#bar .sign-in input[name=account-password]", PASSWORD)
         page.click("#bar .sign-up-button")
+        expect(page.locator(".account-link")).to_be_visible()  # signed up before going on
         page.goto(f"{web_server}/#/account")
         hint = page.locator(".account-passkeys p").last
         expect(hint).to_contain_text(web_server.replace("127.0.0.1", "localhost"))

@@ -16,9 +16,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from serving import running_server
 from webkit import console_errors, set_name
-
-from conftest import running_server
 
 LEVEL = "3"
 
@@ -67,10 +66,12 @@ def test_a_finished_games_analysis_from_the_replay_page(
     analysis = analysis_of(base, table_id, 0)
     steps = analysis["steps"]
     expect(page.locator(".win-chart .chart-point")).to_have_count(len(steps))
-    # Clicking a point goes to its step.
+    # Clicking a point goes to its step (once the replay has loaded: the chart's width follows
+    # the game's length, so a point moves when the replay's step count arrives).
+    total = httpx.get(f"{base}/api/tables/{table_id}/replay/0").json()["steps"]
+    expect(page.locator(".step-count")).to_have_text(f"Step 0 of {total}")
     chosen = steps[len(steps) // 2]
     page.click(f".win-chart .chart-point[data-ply='{chosen['ply']}']")
-    total = httpx.get(f"{base}/api/tables/{table_id}/replay/0").json()["steps"]
     expect(page.locator(".step-count")).to_have_text(f"Step {chosen['ply']} of {total}")
     assert page.url.endswith(f"step={chosen['ply']}")
     # The decisions with their marks.

@@ -12,9 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from serving import running_server
 from webkit import play_from_list, stored_seat, wait_for_ply
-
-from conftest import running_server
 
 
 def choose_clock(page: Page, kind: str, **seconds: float) -> None:

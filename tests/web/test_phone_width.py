@@ -135,8 +135,7 @@ def test_the_signed_in_header_and_your_tables_fit_a_phone(
 ) -> None:
     """The header with both the account area and the ratings links, signed in, and the lobby's
     "your tables" list, in English and in Japanese."""
-    from test_accounts import sign_in  # the account page's own steps (tests/web/test_accounts.py)
-    from webkit import new_table
+    from webkit import new_table, sign_in
 
     page = context.new_page()
     errors = console_errors(page)

@@ -15,8 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-
-from conftest import running_server
+from serving import running_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from accounts_kit import make_account

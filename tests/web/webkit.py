@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Page, WebSocket, expect
 
 
 def set_name(page: Page, name: str) -> None:
@@ -132,3 +132,19 @@ def screenshot(page: Page, game: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{game}-{name}.png"), full_page=False)
     if size:
         page.set_viewport_size(size)
+
+
+# Signing in and up in the page header (tests/web/test_accounts.py and others)
+PASSWORD = "a long browser password"
+
+
+def open_menu(page: Page) -> None:
+    page.click("#bar .account-menu summary")
+
+
+def sign_in(page: Page, name: str, password: str = PASSWORD, *, up: bool = False) -> None:
+    open_menu(page)
+    page.fill("#bar .sign-in input[name=account-name]", name)
+    page.fill("#bar .sign-in input[name=account-password]", password)
+    page.click("#bar .sign-up-button" if up else "#bar .sign-in-button")
+    expect(page.locator(".account-link")).to_be_visible()
