@@ -243,10 +243,15 @@ export function studioPage(main, game, variantId = null) {
   const follow = async (run, key) => {
     s[key] = run;
     render();
-    while (alive && s[key]?.status === "running") {
+    // a run cancelled and another started meanwhile: this loop stops, and its last answer
+    // (the old run's) does not take the new run's place
+    const followed = () => s[key]?.id === run.id;
+    while (alive && followed() && s[key].status === "running") {
       await new Promise((resolve) => { pollTimer = setTimeout(resolve, POLL); });
       try {
-        s[key] = await api("GET", `/api/balance/${run.id}`, { token: await token() });
+        const answer = await api("GET", `/api/balance/${run.id}`, { token: await token() });
+        if (!followed()) break;
+        s[key] = answer;
       } catch (error) {
         s.error = error;
         break;
