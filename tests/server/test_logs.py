@@ -22,6 +22,7 @@ def captured() -> Iterator[io.StringIO]:
     handler = logging.StreamHandler(out)
     handler.setFormatter(logs.formatter())
     handler.addFilter(logs.Redact())
+    handler.addFilter(logs.NoColour())
     logger = logging.getLogger("bodoge")
     level = logger.level
     logger.addHandler(handler)
@@ -65,3 +66,16 @@ def test_redact_blanks_a_secret_field() -> None:
     assert logs.Redact().filter(record)
     line = json.loads(logs.formatter().format(record))
     assert line["credential"] == "[redacted]" and "s3cret" not in json.dumps(line)
+
+
+def test_uvicorns_coloured_copy_of_a_message_is_not_logged() -> None:
+    record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, "Started", (), None)
+    record.color_message = "\x1b[36mStarted\x1b[0m"
+    assert logs.NoColour().filter(record)
+    line = json.loads(logs.formatter().format(record))
+    assert "color_message" not in line and line["message"] == "Started"
+
+
+def test_the_served_log_config_uses_both_filters() -> None:
+    handler = logs.uvicorn_config()["handlers"]["json"]
+    assert handler["filters"] == ["redact", "no_colour"]

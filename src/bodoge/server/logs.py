@@ -27,6 +27,15 @@ class Redact(logging.Filter):
         return True
 
 
+class NoColour(logging.Filter):
+    """Drops uvicorn's `color_message` (its message again, with terminal colour codes): in a
+    JSON line it is the same words twice, the second with escape codes in them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.__dict__.pop("color_message", None)
+        return True
+
+
 def formatter() -> logging.Formatter:
     from pythonjsonlogger.json import JsonFormatter
 
@@ -45,13 +54,13 @@ def uvicorn_config(level: str = "info") -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"redact": {"()": Redact}},
+        "filters": {"redact": {"()": Redact}, "no_colour": {"()": NoColour}},
         "formatters": {"json": {"()": formatter}},
         "handlers": {
             "json": {
                 "class": "logging.StreamHandler",
                 "formatter": "json",
-                "filters": ["redact"],
+                "filters": ["redact", "no_colour"],
                 "stream": "ext://sys.stderr",
             }
         },
