@@ -148,6 +148,7 @@ def test_turn_notices_show_the_tables_waiting_for_the_person(
     expect(badge).to_have_attribute("data-count", "1")
     expect(badge).to_have_text("1 waiting" if lang == "en" else "1卓が待っています")
     assert page.title().startswith("(1) " if lang == "en" else "（1）")
+    assert "null" not in page.locator("#bar").inner_text()  # a closed list's placeholder
     badge.click()
     expect(page.locator(f".turns-list li[data-table='{world['slow']}'] a")).to_have_attribute(
         "href", f"#/table/{world['slow']}"

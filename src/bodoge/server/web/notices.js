@@ -53,7 +53,8 @@ export function render() {
   const count = s.waiting.length;
   const base = t("page_title");
   document.title = count ? t("turns_page_title", { n: count, title: base }) : base;
-  element.replaceChildren(
+  // replaceChildren writes a null as the text "null": only the parts shown are passed
+  const parts = [
     count
       ? h(
           "button",
@@ -85,7 +86,8 @@ export function render() {
         )
       : null,
     loadGuest() ? notifyButton() : null,
-  );
+  ];
+  element.replaceChildren(...parts.filter((part) => part !== null));
 }
 
 export function startNotices() {
