@@ -6,14 +6,22 @@ tables across devices and the turn notices read what is stored."""
 from __future__ import annotations
 
 import dataclasses
-import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from accountkit import cheap
-from accounts_kit import add_device, make_account
+from accounts_kit import (
+    GAME,
+    add_device,
+    bearer,
+    changes,
+    make_account,
+    play_out,
+    rated_table,
+    result,
+)
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
@@ -24,64 +32,12 @@ from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 from bodoge.server.store.models import RatingRow
 
-GAME = "koremon_evolution"
-
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     # argon2 at a test's cost (accountkit.cheap); whole games over HTTP make more requests
     # from one address than the default burst of the rate limit allows
     return dataclasses.replace(cheap(settings), rate_limit_burst=1_000_000)
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def rated_table(
-    client: TestClient, tokens: list[str], game: str = GAME, rated: bool = True, **extra: Any
-) -> tuple[str, list[str]]:
-    """A started table of the tokens' persons, the first making it: its id and credentials."""
-    seats = [{"kind": "me"}] + [{"kind": "open"}] * (len(tokens) - 1)
-    created = new_table(client, bearer(tokens[0]), game, seats, rated=rated, **extra)
-    table_id = created["table"]["id"]
-    credentials = [created["credential"]]
-    for token in tokens[1:]:
-        joined = client.post(f"/api/tables/{table_id}/join", headers=bearer(token), json={})
-        assert joined.status_code == 200, joined.text
-        credentials.append(joined.json()["credential"])
-    return table_id, credentials
-
-
-def play_out(client: TestClient, table_id: str, credentials: list[str | None]) -> None:
-    """Play the game to its end, each pending person a random legal action (seeded; first
-    actions alone may cycle in some deals); a seat without a credential is a bot's."""
-    rng = random.Random(table_id)
-    watcher = next(credential for credential in credentials if credential)
-    for number in range(5000):
-        wait_for_bots(client)
-        current = prompt(client, table_id, watcher)
-        if current["over"]:
-            return
-        seat = current["pending"][0]
-        credential = credentials[seat]
-        if credential is None:  # a bot stands in: it moves before the next look
-            continue
-        mine = prompt(client, table_id, credential)
-        action = rng.choice(mine["actions"])["notation"]
-        answer = move(client, table_id, credential, action, mine["ply"], f"r{number}")
-        assert answer.status_code in (200, 409), answer.text  # 409: a bot moved meanwhile
-    raise AssertionError("the game did not end within 5000 moves")
-
-
-def changes(client: TestClient, table_id: str) -> list[dict[str, Any]]:
-    answer = client.get(f"/api/tables/{table_id}/ratings")
-    assert answer.status_code == 200, answer.text
-    return answer.json()  # type: ignore[no-any-return]
-
-
-def result(client: TestClient, table_id: str, credential: str) -> dict[str, Any]:
-    return prompt(client, table_id, credential)["view"]["result"]  # type: ignore[no-any-return]
 
 
 def test_a_rated_table_of_accounts_rates_both_as_openskill_does(client: TestClient) -> None:
@@ -109,7 +65,20 @@ def test_a_rated_table_of_accounts_rates_both_as_openskill_does(client: TestClie
     assert client.get("/api/players/Ben").json()["account_id"] == ben_id  # by display name
     listed = client.get("/api/finished", params={"game": GAME}).json()
     assert [table["table_id"] for table in listed] == [table_id]
+    assert listed[0]["names"] == {"en": ["Aki", "Ben"], "ja": ["Aki", "Ben"]}
     assert client.get("/api/finished", params={"game": "collect"}).json() == []
+
+
+def test_lists_name_bots_as_the_table_does(client: TestClient) -> None:
+    """The finished list names a seat as the table's own info does ("Bot 2 (Random)")."""
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    table_id = new_table(client, guest(client), GAME, bots, public=True)["table"]["id"]
+    wait_for_bots(client)
+    (listed,) = client.get("/api/finished", params={"game": GAME}).json()
+    assert listed["table_id"] == table_id
+    assert listed["names"] == client.get(f"/api/tables/{table_id}").json()["names"]
+    assert listed["names"]["en"] == ["Bot 1 (Random)", "Bot 2 (Random)"]
+    assert listed["names"]["ja"] == ["ボット1（ランダム）", "ボット2（ランダム）"]
 
 
 def test_unrated_bot_and_guest_tables_change_nothing(client: TestClient) -> None:

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 from accountkit import cheap, csrf, sign_in
-from accounts_kit import make_account
+from accounts_kit import GAME, bearer, changes, make_account, play_out, rated_table
 from fastapi.testclient import TestClient
-from test_ratings import GAME, bearer, changes, play_out, rated_table
 
 from bodoge.cli.main import main
 from bodoge.server.config import Settings

@@ -4,6 +4,7 @@ texts=True)`) from the events as that viewer may know them and the table's seat 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine.langs import LANGS
@@ -25,9 +26,16 @@ FORMER_WORDS = {"en": "Former player", "ja": "元プレイヤー"}
 
 
 def seat_names(table: Table) -> dict[str, list[str]]:
-    """Each seat's name in both languages, the one naming the texts and the browser page use: a
-    person's display name, "Bot 2 (Easy)" for a bot (numbered by its seat from 1, so two bots
-    of one level are told apart), "Open seat" for a free one, "Seat 2" otherwise. (All of it is
+    """Each seat's name in both languages (`names_of` the table's seats)."""
+    return names_of(table.seats)
+
+
+def names_of(seats: Sequence[Any]) -> dict[str, list[str]]:
+    """Each seat's name in both languages, of a table's seats (its cached `Seat`s or its stored
+    `SeatRow`s: both have `seat`, `kind`, `name` and `bot_level`), the one naming the texts and
+    the browser page use: a person's display name, "Bot 2 (Easy)" for a bot (numbered by its
+    seat from 1, so two bots of one level are told apart), "Open seat" for a free one, "Former
+    player" for a deleted account's, "Seat 2" otherwise. (All of it is
     public: the table's info holds it as `names`; each viewer's own seat is "you" in its texts,
     from the games' words.)"""
     names: dict[str, list[str]] = {}
@@ -43,7 +51,7 @@ def seat_names(table: Table) -> dict[str, list[str]]:
             else FORMER_WORDS[lang]
             if seat.kind == "human"
             else words["seat"].format(n=seat.seat + 1)
-            for seat in table.seats
+            for seat in seats
         ]
     return names
 

@@ -339,7 +339,10 @@ class TableListed(BaseModel):
     status: Literal["waiting", "playing", "over"]
     rated: bool
     created: float
-    names: list[str | None] = Field(description="each seat's person's name (None: a bot, open)")
+    names: dict[str, list[str]] = Field(
+        description="each seat's name per language, as the table's own info names them: a "
+        'person\'s display name, "Bot 2 (Easy)", "Open seat", "Former player"'
+    )
     kinds: list[str]
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bodoge.engine import get_game
 from bodoge.server.config import Settings
+from bodoge.server.entries import names_of
 from bodoge.server.errors import ApiError
 from bodoge.server.services.cache import TableCache
 from bodoge.server.services.ratings import ordinal
@@ -194,6 +195,6 @@ def _table(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "status": table.status,
         "rated": table.rated,
         "created": table.created,
-        "names": [seat.name if seat.kind != "bot" else None for seat in seats],
+        "names": names_of(seats),  # in both languages, as the table's own info names them
         "kinds": [seat.kind for seat in seats],
     }

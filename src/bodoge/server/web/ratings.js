@@ -92,7 +92,7 @@ function boardTable(players) {
 // One line per table in a list: game, names, date, links to its page and replay.
 export function tableLine(list, table, extra = []) {
   const when = new Date(table.created * 1000).toLocaleString(lang === "ja" ? "ja-JP" : "en-GB");
-  const names = table.names.map((name, seat) => name ?? (table.kinds[seat] === "bot" ? "Bot" : "—"));
+  const names = table.names[lang] ?? table.names.en; // the server's words: "Bot 2 (Random)", "Former player"
   return h(
     "li",
     { "data-table": table.table_id },
