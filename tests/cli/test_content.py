@@ -33,7 +33,10 @@ def test_export_check_diff(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     path = exported(capsys, tmp_path)
     assert run(capsys, "content", "check", "monster_hex", str(path))[:2] == (0, "ok\n")
     code, out, _ = run(capsys, "content", "diff", "monster_hex", str(path))
-    assert code == 0 and out == "stones.tile[1]: tile red3: red 3 → red3: red 2\n"
+    assert (
+        code == 0
+        and out == "stones.tile[1]: Red stone tile 2: 3 points → Red stone tile 2: 2 points\n"
+    )
     path.write_text(path.read_text().replace("value = 2", "value = 99999999"))
     code, _, err = run(capsys, "content", "check", "monster_hex", str(path), "--lang", "ja")
     assert code == 2 and "stones.tile[1].value" in err and "範囲" in err

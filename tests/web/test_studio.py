@@ -83,6 +83,10 @@ def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -
     assert seen and seen[-1] == 50 and min(seen) < 50
     charts = page.locator("#studio-results svg.studio-chart")
     assert charts.count() == 4  # seats, factions, scores, stones
+    # the stones' chart names each stone in words, not by its key in the files
+    stone_labels = page.locator("#studio-results .chart-label[data-stone]").all_text_contents()
+    assert stone_labels and not [label for label in stone_labels if label.startswith("tile ")]
+    assert any(label.startswith("Small stone ") for label in stone_labels)
     expect(page.locator("#studio-results figcaption").first).to_contain_text("Win rate by seat")
     assert page.locator("#studio-results .whisker").count() >= 2
     page.locator("#studio-compare").click()
@@ -92,8 +96,13 @@ def test_a_designer_edits_runs_compares_and_plays(page: Page, web_server: str) -
     assert table.locator("tbody tr").count() >= 2
     expect(table.locator("thead")).to_contain_text("Built-in")
     # version 2 (red 3 worth 1), its run compared with version 1's
-    page.locator(".studio-stone[data-tile='red3'] input").fill("1")
-    expect(page.locator("#studio-ok")).to_contain_text("tile red3")
+    stone = page.locator(".studio-stone[data-tile='red3']")
+    expect(stone).to_contain_text("Red stone tile 2")  # named as a designer reads it
+    assert "red3" not in stone.inner_text()
+    stone.locator("input").fill("1")
+    expect(page.locator("#studio-ok")).to_contain_text(
+        "Red stone tile 2: 3 points → Red stone tile 2: 1 points"
+    )
     page.locator("#studio-save").click()
     expect(page.locator("#studio-saved")).to_contain_text("version 2")
     run_games(page, 50)
@@ -167,7 +176,7 @@ def test_the_studio_in_japanese_and_results_at_phone_width(
         tile.fill("99999999")
         expect(page.locator("#studio-problems")).to_contain_text("範囲を超えています")
         tile.fill("2")
-        expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
+        expect(page.locator("#studio-ok")).to_contain_text("赤の魔石タイル2")
         page.locator("#studio-save").click()
         expect(page.locator("#studio-saved")).to_contain_text("第1版")
         # export the saved version as TOML, and import it back into the forms
@@ -187,7 +196,7 @@ def test_the_studio_in_japanese_and_results_at_phone_width(
         page.locator("#studio-import").set_input_files(
             files=[{"name": "v.toml", "mimeType": "text/plain", "buffer": text.encode()}]
         )
-        expect(page.locator("#studio-ok")).to_contain_text("タイル red3")
+        expect(page.locator("#studio-ok")).to_contain_text("赤の魔石タイル2")
         # a long run, cancelled from the page
         page.locator("#studio-games").fill("2000")
         page.locator("#studio-run").click()

@@ -185,26 +185,53 @@ def differences(base: Mapping[str, Any], other: Mapping[str, Any]) -> list[Probl
             if a.get("faction") != b.get("faction"):
                 lines.append(Problem("units.faction", "the factions differ", "派閥が違います"))
         elif section == "stones":
-            for i, (ta, tb) in enumerate(zip(a.get("tile", []), b.get("tile", []), strict=False)):
+            factions = other.get("units", fallback["units"]).get("faction", [])
+            tiles_a, tiles_b = a.get("tile", []), b.get("tile", [])
+            for i, (ta, tb) in enumerate(zip(tiles_a, tiles_b, strict=False)):
                 if ta != tb:
+                    was_en, was_ja = _tile_name(tiles_a, i, factions)
+                    now_en, now_ja = _tile_name(tiles_b, i, factions)
                     lines.append(
                         Problem(
                             f"stones.tile[{i}]",
-                            f"tile {ta.get('key')}: {ta.get('color')} {ta.get('value')} → "
-                            f"{tb.get('key')}: {tb.get('color')} {tb.get('value')}",
-                            f"タイル {ta.get('key')}：{ta.get('color')} {ta.get('value')} → "
-                            f"{tb.get('key')}：{tb.get('color')} {tb.get('value')}",
+                            f"{was_en}: {ta.get('value')} points → {now_en}: "
+                            f"{tb.get('value')} points",
+                            f"{was_ja}：{ta.get('value')}点 → {now_ja}：{tb.get('value')}点",
                         )
                     )
         else:
-            for key in ("map", "small_stones", "fixed_tiles", "en", "ja"):
+            for key, (key_en, key_ja) in BOARD_PARTS.items():
                 if a.get(key) != b.get(key):
                     lines.append(
                         Problem(
-                            f"{section}.{key}", f"{en}: {key} differs", f"{ja}：{key}が違います"
+                            f"{section}.{key}",
+                            f"{en}: {key_en} differs",
+                            f"{ja}：{key_ja}が違います",
                         )
                     )
     return lines
+
+
+# A board's parts as the differences name them.
+BOARD_PARTS = {
+    "map": ("the map", "地図"),
+    "small_stones": ("the small stones", "小魔石"),
+    "fixed_tiles": ("the stone tiles placed at setup", "最初に置く魔石タイル"),
+    "en": ("the English name", "英語の名前"),
+    "ja": ("the Japanese name", "日本語の名前"),
+}
+
+
+def _tile_name(tiles: list[Any], index: int, factions: list[Any]) -> tuple[str, str]:
+    """A stone tile as a designer reads it: its faction's colour and its number among that
+    colour's tiles ("Red stone tile 2" / "赤の魔石タイル2"), as the studio page names it."""
+    color = tiles[index].get("color")
+    nth = sum(1 for tile in tiles[: index + 1] if tile.get("color") == color)
+    faction: Mapping[str, Any] = next((f for f in factions if f.get("key") == color), {})
+    return (
+        f"{faction.get('en', color)} stone tile {nth}",
+        f"{faction.get('ja', color)}の魔石タイル{nth}",
+    )
 
 
 def stone_places(state: Any) -> dict[str, Any]:

@@ -62,7 +62,8 @@ export function scoreChart(title, rows) {
 
 // Each stone: a stacked bar of how often the winner of each place (1st, 2nd, ..., shared,
 // nobody) won it.
-export function stoneChart(title, stones) {
+// `label(name)`: the words of a stone's name in the figures ("tile red3", "small c4")
+export function stoneChart(title, stones, label = (name) => name) {
   const names = Object.keys(stones);
   const places = [...new Set(names.flatMap((name) => Object.keys(stones[name])))].sort();
   const width = 320;
@@ -75,7 +76,7 @@ export function stoneChart(title, stones) {
     const counts = stones[name];
     const total = Object.values(counts).reduce((a, b) => a + b, 0) || 1;
     let x = left;
-    chart.append(svg("text", { x: 4, y: y + 13, class: "chart-label" }, name));
+    chart.append(svg("text", { x: 4, y: y + 13, class: "chart-label", "data-stone": name }, label(name)));
     for (const place of places) {
       const part = ((counts[place] || 0) / total) * (width - left - 10);
       if (part > 0) {

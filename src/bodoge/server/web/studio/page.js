@@ -164,7 +164,7 @@ export function studioPage(main, game, variantId = null) {
       h("p", { class: "studio-hint" }, t("studio_units_hint")),
       h("div", { class: "studio-units" }, s.content.units.unit.map((unit, index) =>
         h("div", { class: "studio-unit", "data-unit": unit.key },
-          h("span", { class: "unit-key" }, unit.key),
+          h("span", { class: "unit-key" }, unit.key, " ", unit[lang] || unit.en || ""),
           h("select", { "aria-label": t("studio_rank"), "data-field": "rank", onchange: (e) => setIn("units", "unit", index, "rank", e.target.value) },
             RANKS.map((r) => h("option", { value: r, selected: r === unit.rank }, r))),
           h("span", { class: "unit-edges" }, unit.edges.map((power, edge) =>
@@ -177,11 +177,28 @@ export function studioPage(main, game, variantId = null) {
               },
             })))))));
 
+  // a stone tile is named by its faction's colour and its number among that colour's tiles
+  // ("Red 2"), the words a designer reads, not its key in the file ("red3")
+  const stoneName = (tile, index) => {
+    const faction = s.content.units.faction?.find((f) => f.key === tile.color);
+    const nth = s.content.stones.tile.slice(0, index + 1).filter((x) => x.color === tile.color).length;
+    return t("studio_stone_tile", { colour: faction?.[lang] || faction?.en || tile.color, n: nth });
+  };
+
+  // a stone in the run's figures: "tile red3" (a stone tile) or "small c4" (a small stone site)
+  const stoneLabel = (name) => {
+    const [kind, key] = name.split(" ");
+    const tiles = s.content.stones.tile;
+    const index = tiles.findIndex((tile) => tile.key === key);
+    if (kind === "tile" && index >= 0) return stoneName(tiles[index], index);
+    return kind === "small" ? t("studio_small_stone", { site: key }) : name;
+  };
+
   const stonesPanel = () =>
     h("fieldset", { class: "studio-section" },
       h("legend", {}, t("studio_stones")),
       h("div", { class: "studio-stones" }, s.content.stones.tile.map((tile, index) =>
-        h("label", { class: "studio-stone", "data-tile": tile.key }, `${tile.key} `,
+        h("label", { class: "studio-stone", "data-tile": tile.key }, `${stoneName(tile, index)} `,
           h("input", { value: tile.value, "data-focus": `tile-${index}`, inputmode: "numeric", size: 2, oninput: (e) => setIn("stones", "tile", index, "value", number(e.target.value)) })))));
 
   // ---- saving, runs, tables ------------------------------------------------------------------
@@ -366,7 +383,7 @@ export function studioPage(main, game, variantId = null) {
         ? rateChart(t("studio_chart_factions"), Object.entries(summary.by_group.faction).map(([key, e]) => ({ ...e, label: key })), summary.fair_share)
         : null,
       scoreChart(t("studio_chart_scores"), seats),
-      summary.stones ? stoneChart(t("studio_chart_stones"), summary.stones) : null,
+      summary.stones ? stoneChart(t("studio_chart_stones"), summary.stones, stoneLabel) : null,
       h("p", { class: "studio-length" }, t("studio_length", { mean: length.mean.toFixed(1), min: length.min, max: length.max })));
   };
 
