@@ -120,6 +120,8 @@ def test_unrated_bot_and_guest_tables_change_nothing(client: TestClient) -> None
     with_guest, credentials = rated_table(client, [aki, guest_token])
     play_out(client, with_guest, credentials)
     assert changes(client, unrated) == [] and changes(client, with_guest) == []
+    missing = client.get("/api/tables/no-such-table/ratings")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert client.get(f"/api/players/{aki_id}").json()["games"] == []
     refused = client.post(
         "/api/tables",
