@@ -12,8 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from accountkit import cheap
-from accounts_kit import add_device, make_account
+from accountkit import add_device, cheap, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots

@@ -9,8 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from accountkit import cheap, csrf, sign_in
-from accounts_kit import make_account
+from accountkit import cheap, csrf, make_account, sign_in
 from fastapi.testclient import TestClient
 from test_ratings import GAME, bearer, changes, play_out, rated_table
 
