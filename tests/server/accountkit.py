@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 import httpx
+from authenticator import Authenticator
 from fastapi.testclient import TestClient
 
 from bodoge.server.config import Settings
@@ -44,6 +45,20 @@ def sign_in(
     return client.post(
         "/api/account/signin", json={"name": name, "password": password}, headers=guest or {}
     )
+
+
+def add_passkey(client: TestClient, key: Authenticator, label: str | None = None) -> dict[str, Any]:
+    """Add `key` as a passkey of the signed-in account (the options, then the new credential)."""
+    options = client.post("/api/account/passkeys/options", headers=csrf(client)).json()
+    body: dict[str, Any] = {
+        "challenge_id": options["challenge_id"],
+        "credential": key.create(options["options"]),
+    }
+    if label is not None:
+        body["label"] = label
+    added = client.post("/api/account/passkeys", json=body, headers=csrf(client))
+    assert added.status_code == 200, added.text
+    return added.json()  # type: ignore[no-any-return]
 
 
 def csrf(client: TestClient) -> dict[str, str]:
