@@ -8,7 +8,7 @@ import copy
 import dataclasses
 
 import pytest
-from accountkit import cheap, csrf, sign_out, sign_up
+from accountkit import add_passkey, cheap, csrf, sign_out, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table
@@ -112,18 +112,7 @@ def test_a_wrong_origin_signature_or_used_challenge_is_refused(client: TestClien
 def test_add_and_remove_a_passkey_of_a_password_account(client: TestClient) -> None:
     sign_up(client, "aki")
     key = Authenticator()
-    options = client.post("/api/account/passkeys/options", headers=csrf(client)).json()
-    added = client.post(
-        "/api/account/passkeys",
-        json={
-            "challenge_id": options["challenge_id"],
-            "credential": key.create(options["options"]),
-            "label": "laptop",
-        },
-        headers=csrf(client),
-    )
-    assert added.status_code == 200, added.text
-    passkey = added.json()
+    passkey = add_passkey(client, key, "laptop")
     assert [p["label"] for p in client.get("/api/account").json()["passkeys"]] == ["laptop"]
     sign_out(client)
     assert passkey_sign_in(client, key).status_code == 200  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 import pytest
-from accountkit import PASSWORD, cheap, csrf, sign_in, sign_up
+from accountkit import PASSWORD, add_passkey, cheap, csrf, sign_in, sign_up
 from authenticator import Authenticator
 from fastapi.testclient import TestClient
 from serverkit import guest, new_table, play_first_actions, seat_header
@@ -79,15 +79,7 @@ def test_one_account_cannot_read_or_act_for_another(client: TestClient) -> None:
     client.cookies.clear()
     sign_in(client, "ben")
     key = Authenticator()
-    options = client.post("/api/account/passkeys/options", headers=csrf(client)).json()
-    ben_key = client.post(
-        "/api/account/passkeys",
-        json={
-            "challenge_id": options["challenge_id"],
-            "credential": key.create(options["options"]),
-        },
-        headers=csrf(client),
-    ).json()
+    ben_key = add_passkey(client, key)
     ben_challenge = client.post("/api/account/passkeys/options", headers=csrf(client)).json()
 
     client.cookies.clear()
@@ -151,15 +143,7 @@ def test_no_secret_reaches_a_log_a_url_or_anyone_else(
     client.event_hooks["request"] = [lambda request: urls.append(str(request.url))]
     both = two_accounts_at_one_table(client)
     key = Authenticator()
-    options = client.post("/api/account/passkeys/options", headers=csrf(client)).json()
-    client.post(
-        "/api/account/passkeys",
-        json={
-            "challenge_id": options["challenge_id"],
-            "credential": key.create(options["options"]),
-        },
-        headers=csrf(client),
-    )
+    add_passkey(client, key)
     session = client.cookies["bodoge_session"]
     token = csrf(client)["X-CSRF-Token"]
     sign_in(client, "aki", "a wrong password here")

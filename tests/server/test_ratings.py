@@ -11,19 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from accountkit import cheap
-from accounts_kit import (
-    GAME,
-    add_device,
-    bearer,
-    changes,
-    make_account,
-    play_out,
-    rated_table,
-    result,
-)
+from accountkit import add_device, cheap, make_account
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
+from ratedkit import GAME, bearer, changes, play_out, rated_table, result
 from serverkit import guest, move, new_table, prompt, seat_header, wait_for_bots
 from sqlalchemy import create_engine, update
 
@@ -89,6 +80,8 @@ def test_unrated_bot_and_guest_tables_change_nothing(client: TestClient) -> None
     with_guest, credentials = rated_table(client, [aki, guest_token])
     play_out(client, with_guest, credentials)
     assert changes(client, unrated) == [] and changes(client, with_guest) == []
+    missing = client.get("/api/tables/no-such-table/ratings")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert client.get(f"/api/players/{aki_id}").json()["games"] == []
     refused = client.post(
         "/api/tables",

@@ -9,9 +9,9 @@ import dataclasses
 from typing import Any
 
 import pytest
-from accountkit import cheap, csrf, sign_in
-from accounts_kit import GAME, bearer, changes, make_account, play_out, rated_table
+from accountkit import cheap, csrf, make_account, sign_in
 from fastapi.testclient import TestClient
+from ratedkit import GAME, bearer, changes, play_out, rated_table
 
 from bodoge.cli.main import main
 from bodoge.server.config import Settings

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
-from accounts_kit import make_account
+from accountkit import make_account
 from logcheck import assert_no_traceback
 from test_crash import Player, start
 

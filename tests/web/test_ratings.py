@@ -2,7 +2,7 @@
 leaderboard, the rating changes at a rated table's end, and the turn notices (the header's
 badge and list, the count in the page's title, the Notification button), in English and
 Japanese. One `bodoge serve` for the module (a leaderboard threshold of 1 game); the accounts
-come from tests/server/accounts_kit.py."""
+come from tests/server/accountkit.py."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from serving import running_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from accounts_kit import make_account
+from accountkit import make_account
 
 GAME = "koremon_evolution"
 DAY = 86_400

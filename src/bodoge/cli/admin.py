@@ -9,11 +9,10 @@ import datetime
 import json
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
+from bodoge.cli.serve import database_options, database_settings
 from bodoge.engine import BodogeError
-from bodoge.server.config import DEFAULT_DATA_DIR
 
 
 class NoSuchAccount(BodogeError):
@@ -32,16 +31,7 @@ def register(sub: Any) -> None:
         help="manage the accounts of a bodoge serve database",
         description="The accounts of the database `bodoge serve` uses (the same --data or --db).",
     )
-    admin.add_argument(
-        "--data",
-        "--data-dir",
-        default=DEFAULT_DATA_DIR,
-        metavar="DIR",
-        help=f"folder of the SQLite database ({DEFAULT_DATA_DIR})",
-    )
-    admin.add_argument(
-        "--db", "--database-url", metavar="URL", help="database URL instead (postgresql://...)"
-    )
+    database_options(admin)
     actions = admin.add_subparsers(dest="action", required=True)
     listing = actions.add_parser("accounts", help="list the accounts")
     listing.add_argument("--json", action="store_true", help="as JSON")
@@ -60,10 +50,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bodoge.server.config import Settings
-
-    settings = Settings(data_dir=Path(args.data), database_url=args.db)
-    settings.async_url()  # a bad URL fails here, in one line
+    settings = database_settings(args)
     password = None
     if args.action == "reset-password":
         password = read_password() if args.stdin else secrets.token_urlsafe(12)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from pathlib import Path
 from typing import Any
 
-from bodoge.server.config import DEFAULT_DATA_DIR
+from bodoge.cli.serve import MissingExtra, database_options, database_settings
 
 
 def register(sub: Any) -> None:
@@ -34,19 +33,12 @@ def register(sub: Any) -> None:
     top.add_argument("--limit", type=int, default=20, metavar="N", help="how many (20)")
     top.add_argument("--min-games", type=int, default=5, metavar="N", help="rated games needed (5)")
     for job in (recompute, top):
-        job.add_argument(
-            "--data", default=DEFAULT_DATA_DIR, metavar="DIR",
-            help=f"folder of the SQLite database ({DEFAULT_DATA_DIR})",
-        )  # fmt: skip
-        job.add_argument("--db", metavar="URL", help="database URL instead (postgresql://...)")
+        database_options(job)
     ratings.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bodoge.cli.serve import MissingExtra
-
     try:
-        from bodoge.server.config import Settings
         from bodoge.server.store.migrate import upgrade
     except ImportError as error:
         raise MissingExtra(
@@ -54,12 +46,7 @@ def run(args: argparse.Namespace) -> int:
             "pip install 'bodoge[server]'",
             ja="bodoge ratingsにはserverの追加パッケージが必要です：pip install 'bodoge[server]'",
         ) from None
-    settings = Settings(
-        data_dir=Path(args.data),
-        database_url=args.db,
-        leaderboard_min_games=getattr(args, "min_games", 5),
-    )
-    settings.async_url()  # a bad URL fails here, in one line
+    settings = database_settings(args, leaderboard_min_games=getattr(args, "min_games", 5))
     upgrade(settings.sync_url())
     if args.job == "recompute":
         return asyncio.run(_recompute(settings, args.check))

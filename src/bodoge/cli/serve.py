@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bodoge.engine import BodogeError, InvalidOptions
-from bodoge.server.config import DEFAULT_DATA_DIR
+from bodoge.server.config import DEFAULT_DATA_DIR, Settings
 
 
 class MissingExtra(BodogeError):
@@ -32,15 +32,7 @@ def register(sub: Any) -> None:
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
-    serve.add_argument(
-        "--data",
-        default=DEFAULT_DATA_DIR,
-        metavar="DIR",
-        help=f"folder for the SQLite database ({DEFAULT_DATA_DIR})",
-    )
-    serve.add_argument(
-        "--db", metavar="URL", help="database URL instead, e.g. postgresql://user@host/bodoge"
-    )
+    database_options(serve)
     serve.add_argument(
         "--bot-delay",
         type=float,
@@ -92,6 +84,32 @@ def register(sub: Any) -> None:
     serve.set_defaults(func=run)
 
 
+def database_options(parser: Any) -> None:
+    """Where the server's database is: the same options for `bodoge serve`, `admin` and
+    `ratings`, so each command finds the database the others use."""
+    parser.add_argument(
+        "--data",
+        "--data-dir",
+        default=DEFAULT_DATA_DIR,
+        metavar="DIR",
+        help=f"folder for the SQLite database ({DEFAULT_DATA_DIR})",
+    )
+    parser.add_argument(
+        "--db",
+        "--database-url",
+        metavar="URL",
+        help="database URL instead, e.g. postgresql://user@host/bodoge",
+    )
+
+
+def database_settings(args: argparse.Namespace, **more: Any) -> Settings:
+    """The server's settings on the database of `database_options`; a bad URL fails here, in
+    one line."""
+    settings = Settings(data_dir=Path(args.data), database_url=args.db, **more)
+    settings.async_url()
+    return settings
+
+
 def policy_bots(pairs: list[str]) -> tuple[tuple[str, str], ...]:
     """`NAME=FILE.json` pairs as bot levels, each policy loaded now so a bad one fails at start."""
     from bodoge.ai import make_bot
@@ -121,12 +139,10 @@ def run(args: argparse.Namespace) -> int:
             "pip install 'bodoge[server]'",
             ja="bodoge serveにはserverの追加パッケージが必要です：pip install 'bodoge[server]'",
         ) from None
-    from bodoge.server.config import Settings
     from bodoge.server.logs import uvicorn_config
 
-    settings = Settings(
-        data_dir=Path(args.data),
-        database_url=args.db,
+    settings = database_settings(
+        args,
         bot_delay=args.bot_delay,
         policy_bots=policy_bots(args.policy),
         redis_url=args.redis,
@@ -134,7 +150,6 @@ def run(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         leaderboard_min_games=args.leaderboard_min_games,
     )
-    settings.async_url()  # a bad URL fails here, in one line
     check_workers(args.workers, settings)
     print(f"bodoge serve: http://{args.host}:{args.port}", flush=True)
     if args.workers == 1:

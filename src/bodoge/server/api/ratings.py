@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 
-from bodoge.server import auth, errors, sessions
+from bodoge.server import errors, sessions
+from bodoge.server.api.accounts import GuestOrNone
 from bodoge.server.api.deps import ServerDep, documented
 from bodoge.server.schemas import (
     Leaderboard,
@@ -48,19 +49,14 @@ async def profile(key: Annotated[str, Path(max_length=64)], srv: ServerDep) -> d
     return await srv.profiles.profile(key)
 
 
-async def person(
-    request: Request, srv: ServerDep, authorization: Annotated[str | None, Header()] = None
-) -> list[str]:
+async def person(request: Request, srv: ServerDep, player: GuestOrNone) -> list[str]:
     """The player rows of whoever asks: the guest token's (and its account's, once it has one:
     every device it signed in on), else the signed-in session's account's (a device that
     signed in but holds no guest token yet)."""
-    token = auth.bearer_token(authorization)
-    if token is not None:
-        player = await srv.store.player_by_token_hash(auth.hash_secret(token))
-        if player is not None and player.account_id is None:
+    if player is not None:
+        if player.account_id is None:
             return [player.id]
-        if player is not None and player.account_id is not None:
-            return await srv.profiles.players_of(player.account_id)
+        return await srv.profiles.players_of(player.account_id)
     account = await srv.accounts.of_session(sessions.cookie_secret(request))
     if account is None:
         raise errors.ApiError(

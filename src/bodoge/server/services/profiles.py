@@ -11,6 +11,7 @@ from bodoge.server.config import Settings
 from bodoge.server.entries import names_of
 from bodoge.server.errors import ApiError
 from bodoge.server.services.cache import TableCache
+from bodoge.server.services.model import not_found
 from bodoge.server.services.ratings import ordinal
 from bodoge.server.store import ratings as store
 from bodoge.server.store.database import Store
@@ -85,8 +86,10 @@ class Profiles:
 
     async def table_ratings(self, table_id: str) -> list[dict[str, Any]]:
         """The rating changes a finished table made (empty if it made none)."""
-        await self.cache.current(table_id)  # not_found for a table that does not exist
         async with self.store.glance() as session:
+            # its row, not its match: nothing here needs the game replayed
+            if not await store.table_exists(session, table_id):
+                raise not_found(table_id)
             rows = await store.table_changes(session, table_id)
             names = await store.names_of(session, [row.account_id for row in rows])
         return [

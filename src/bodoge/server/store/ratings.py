@@ -155,6 +155,11 @@ async def history(session: AsyncSession, account_id: str) -> list[RatingChangeRo
     return list(found.scalars())
 
 
+async def table_exists(session: AsyncSession, table_id: str) -> bool:
+    found = await session.execute(select(TableRow.id).where(TableRow.id == table_id))
+    return found.scalar_one_or_none() is not None
+
+
 async def table_changes(session: AsyncSession, table_id: str) -> list[RatingChangeRow]:
     found = await session.execute(
         select(RatingChangeRow)

@@ -1,62 +1,16 @@
-"""Accounts and rated tables for the ratings tests. Accounts are made through the real routes: a
-guest (`POST /api/guests`) signs up (`POST /api/account/signup` with its bearer token), so its
-player row becomes the account's; another device is another guest signing in to the same
-account. (A module of its own name: `test_ratings` names a file in tests/web too.)"""
+"""Rated tables for the ratings tests: made by accounts' guests, played to their end through the
+HTTP API, and their rating changes read back. (A module of its own name: `test_ratings` names
+a file in tests/web too, so the tests cannot import these from there.)"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-import httpx
 from fastapi.testclient import TestClient
 from serverkit import move, new_table, prompt, wait_for_bots
 
-PASSWORD = "correct horse battery"
 GAME = "koremon_evolution"  # the rated tables' game unless a test names another
-
-
-def _post(client_or_base: TestClient | str, path: str, **kwargs: Any) -> Any:
-    if isinstance(client_or_base, TestClient):
-        answer = client_or_base.post(path, **kwargs)
-        # the tests act with guest tokens; a session cookie left in the client's jar would
-        # make the next sign-up sign this one out
-        client_or_base.cookies.clear()
-    else:
-        answer = httpx.post(f"{client_or_base}{path}", **kwargs)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
-
-
-def _guest(client_or_base: TestClient | str, name: str) -> dict[str, str]:
-    guest: dict[str, str] = _post(client_or_base, "/api/guests", json={"name": name})
-    return guest
-
-
-def make_account(client_or_base: TestClient | str, name: str) -> tuple[str, str]:
-    """A new account named `name`, its guest signed up: (the guest's token, the account's id).
-    `client_or_base` is a TestClient of the app or the base URL of a running `bodoge serve`."""
-    token = _guest(client_or_base, name)["token"]
-    account = _post(
-        client_or_base,
-        "/api/account/signup",
-        json={"name": name, "password": PASSWORD},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    return token, str(account["id"])
-
-
-def add_device(client_or_base: TestClient | str, name: str, account_id: str) -> str:
-    """Another player row (a second device) of the account named `name`: its guest token."""
-    token = _guest(client_or_base, name)["token"]
-    account = _post(
-        client_or_base,
-        "/api/account/signin",
-        json={"name": name, "password": PASSWORD},
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    assert account["id"] == account_id
-    return token
 
 
 def bearer(token: str) -> dict[str, str]:
