@@ -150,8 +150,8 @@ class Hub:
                 return
             connection.synced = (owner, synced["sequence"])
             update = synced["update"]
-            connected = sorted(self.connected(connection.table_id))  # the seats connected here
-            await connection.send({**update, "connected": connected})
+            here = sorted(self.connected(connection.table_id))  # the seats connected here
+            await connection.send({**update, "connected": here})
             connection.last_ply = update["ply"]
             if connection.inbox:
                 connection.wake.set()  # what came meanwhile
