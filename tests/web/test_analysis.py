@@ -74,6 +74,26 @@ def test_a_finished_games_analysis_from_the_replay_page(
     page.click(f".win-chart .chart-point[data-ply='{chosen['ply']}']")
     expect(page.locator(".step-count")).to_have_text(f"Step {chosen['ply']} of {total}")
     assert page.url.endswith(f"step={chosen['ply']}")
+    here = len([step for step in steps if step["ply"] == chosen["ply"]])  # a move, a draw
+    expect(page.locator(".win-chart .chart-point.current")).to_have_count(here)
+    expect(page.locator(f".win-chart .current[data-ply='{chosen['ply']}']")).to_have_count(here)
+    # A step taken redraws the page, not the chart: the same drawing, its sideways scroll kept
+    # (on a phone's width the chart scrolls).
+    page.set_viewport_size({"width": 420, "height": 900})
+    scrolled = page.evaluate(
+        "() => { const f = document.querySelector('.win-chart'); f.querySelector('svg').kept = 1;"
+        " f.scrollLeft = f.scrollWidth; return f.scrollLeft; }"
+    )
+    assert scrolled > 0
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".step-count")).to_have_text(f"Step {chosen['ply'] + 1} of {total}")
+    assert page.evaluate(
+        "() => { const f = document.querySelector('.win-chart');"
+        " return [f.querySelector('svg').kept, f.scrollLeft]; }"
+    ) == [1, scrolled]
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".step-count")).to_have_text(f"Step {chosen['ply']} of {total}")
+    page.set_viewport_size({"width": 1280, "height": 800})
     # The decisions with their marks.
     decisions = [step for step in steps if step["kind"] == "decision"]
     expect(page.locator(".analysis-moves li")).to_have_count(len(decisions))

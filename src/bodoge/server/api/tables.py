@@ -46,9 +46,8 @@ async def new_table(body: TableIn, player: GuestDep, srv: ServerDep) -> dict[str
         body.clock.model_dump(exclude_none=True),
         body.timeout_level,
         body.rated,
+        body.hints,
     )
-    if body.hints:
-        await srv.analyses.set_hints(table.id, True)
     return {"table": srv.table_out(table), "seat": seat, "credential": credential, "invite": invite}
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from bodoge.server import metrics
 from bodoge.server.errors import ApiError
-from bodoge.server.realtime.hub import Connection, Hub, split_update, update_of
+from bodoge.server.realtime.hub import Connection, Hub, update_of
 from bodoge.server.realtime.relay import Relay, RelayError
 from bodoge.server.runners.leases import Leases
 from bodoge.server.services.cache import TableCache
@@ -214,8 +214,8 @@ class Affinity:
         for kinds in watchers.values():
             for kind in kinds:
                 name = "s" if kind is None else str(kind)
-                if name not in built:  # once per (table, ply, viewer kind), encoded once
-                    built[name] = split_update(update_of(table, kind, since))
+                if name not in built:  # the one its sockets here get too (hub.py)
+                    built[name] = self.hub.parts(table, kind, since)
                     metrics.UPDATES_PUBLISHED.inc()
         sequence = next(self._sequence)
         for process, kinds in list(watchers.items()):

@@ -62,7 +62,7 @@ class Hub:
         # The updates built for a table's sockets, by everything an update is made of: the
         # sockets of one table that would get the same update (its spectators, mostly) share
         # one, built and encoded once per process. Only the table's latest updates are kept.
-        self._built: dict[str, dict[tuple[Any, ...], str]] = {}
+        self._built: dict[str, dict[tuple[Any, ...], tuple[str, str]]] = {}
         # The owner of a table if another process owns it, and how to ask it for what a
         # connection missed (affinity.py; None: one process, every table is built here).
         self.remote: Callable[[str], str | None] = lambda table_id: None
@@ -150,40 +150,44 @@ class Hub:
                 return
             connection.synced = (owner, synced["sequence"])
             update = synced["update"]
-            connected = sorted(self.connected(connection.table_id))  # the seats connected here
-            await connection.send({**update, "connected": connected})
+            here = sorted(self.connected(connection.table_id))  # the seats connected here
+            await connection.send({**update, "connected": here})
             connection.last_ply = update["ply"]
             if connection.inbox:
                 connection.wake.set()  # what came meanwhile
 
     def _update(self, table: Table, connection: Connection) -> str:
-        """The update `connection` gets now, encoded: shared with the table's other sockets here
-        that get the same, unless the table has a clock (the time left is as of sending)."""
-        match, seat = table.match, connection.seat
-        connected = tuple(sorted(self.connected(connection.table_id)))
-        key = None
-        if table.clock.settings.kind == clock.NONE:
-            key = (
-                id(match),
-                match.ply,
-                seat,
-                connection.last_ply,
-                connected,
-                table.status,
-                table.rematch,
-                tuple((s.kind, s.name, s.bot_level, s.stand_in) for s in table.seats),
-            )
-            built = self._built.setdefault(connection.table_id, {})
-            text = built.get(key)
-            if text is not None:
-                return text
-        update = update_of(table, seat, connection.last_ply, connected)
-        text = json.dumps(update, ensure_ascii=False)
-        if key is not None:
+        """The update `connection` gets now, encoded, with the seats connected here."""
+        head, tail = self.parts(table, connection.seat, connection.last_ply)
+        return head + json.dumps(sorted(self.connected(connection.table_id))) + tail
+
+    def parts(self, table: Table, seat: int | None, since_ply: int) -> tuple[str, str]:
+        """The update a viewer gets after `since_ply`, encoded around its `connected` seats
+        (split_update): built once per table, ply and viewer, shared by the table's sockets here
+        and, at its owner, by the other processes' sockets (affinity.py), unless the table has a
+        clock (the time left is as of sending)."""
+        if table.clock.settings.kind != clock.NONE:
+            return split_update(update_of(table, seat, since_ply))
+        match = table.match
+        key = (
+            id(match),
+            match.ply,
+            seat,
+            since_ply,
+            table.status,
+            table.rematch,
+            tuple((s.kind, s.name, s.bot_level, s.stand_in) for s in table.seats),
+        )
+        built = self._built.get(table.id, {})
+        parts = built.get(key)
+        if parts is not None:
+            return parts
+        parts = split_update(update_of(table, seat, since_ply))
+        if self._connections.get(table.id):  # kept only while sockets here may ask again
             if any(other[1] != match.ply for other in built):
                 built.clear()  # the table moved on: the older updates are not asked for again
-            built[key] = text
-        return text
+            self._built.setdefault(table.id, built)[key] = parts
+        return parts
 
 
 def update_of(

@@ -149,24 +149,21 @@ class Analyses:
 
     # ---- hints --------------------------------------------------------------------------
 
-    async def set_hints(self, table_id: str, hints: bool) -> None:
-        await self.rows.set_hints(table_id, hints)
-
     async def hints_on(self, table_id: str) -> bool:
         table = await self.cache.get(table_id)
-        return await self.rows.hints(table.id) and not await self.rows.rated(table.id)
+        return table.hints and not await self.rows.rated(table.id)
 
     async def hint(self, table_id: str, credential: str | None) -> dict[str, Any]:
         """The search's best move for the caller's seat now, and the reason in both languages."""
         table = await self.cache.get(table_id)
         seat = require_seat(table, credential)
-        if await self.rows.rated(table_id):
+        if await self.rows.rated(table.id):
             raise ApiError(
                 "rated_table",
                 "a rated table gives no hints",
                 "レーティング対象の卓ではヒントは使えません",
             )
-        if not await self.rows.hints(table_id):
+        if not table.hints:
             raise ApiError(
                 "no_hints",
                 "this table was made without hints (the table option hints)",

@@ -112,6 +112,7 @@ class TableCache:
             clock=clock,
             version=row.version,  # read first: all the rest is as new or newer
             rated=row.rated,
+            hints=row.hints,
         )
 
     async def locked(

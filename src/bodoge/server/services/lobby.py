@@ -55,6 +55,7 @@ class Lobby:
         clock: Mapping[str, Any] | None = None,
         timeout_level: str = DEFAULT_TIMEOUT_LEVEL,
         rated: bool = False,
+        hints: bool = False,
         server_options: Mapping[str, Any] | None = None,
     ) -> tuple[Table, int | None, str | None, str]:
         """A new table; returns it, the creator's seat and credential (None if the creator
@@ -138,6 +139,7 @@ class Lobby:
             created=created,
             version=0,
             rated=rated,
+            hints=hints,
         )
         async with self.store.write() as session:
             await add_table(session, table_row, rows)
@@ -157,6 +159,7 @@ class Lobby:
             clock=TableClock.load(table_row.clock, timeout_level, rows, []),
             version=0,
             rated=rated,
+            hints=hints,
         )
         self.cache.put(table)
         self.cache.changed(table_id)

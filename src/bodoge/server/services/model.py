@@ -76,6 +76,7 @@ class Table:
     # path, which locks the row and catches up.
     version: int | None = None
     rated: bool = False  # whether the result updates the ratings (services/ratings.py)
+    hints: bool = False  # whether its seats may ask for hints (services/analysis.py)
 
     @property
     def players(self) -> int:

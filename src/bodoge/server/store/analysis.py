@@ -1,12 +1,13 @@
-"""Every SQL statement of analyses and hints: an analysis's row per (table, seat, level) (its
-job's state, then its JSON), a table's `hints` option, and whether a table is rated."""
+"""Every SQL statement of analyses: an analysis's row per (table, seat, level) (its job's state,
+then its JSON), and whether a table is rated. A table's `hints` comes with the table
+(services/cache.py)."""
 
 from __future__ import annotations
 
 from sqlalchemy import select, update
 
 from bodoge.server.store.database import Store
-from bodoge.server.store.models import AnalysisRow, TableHintsRow, TableRow, now
+from bodoge.server.store.models import AnalysisRow, TableRow, now
 
 ACTIVE = ("queued", "running")
 
@@ -62,16 +63,3 @@ class AnalysisStore:
         async with self.store.glance() as session:
             found = await session.execute(select(TableRow.rated).where(TableRow.id == table_id))
             return bool(found.scalar_one_or_none())
-
-    async def set_hints(self, table_id: str, hints: bool) -> None:
-        async with self.store.write() as session:
-            row = await session.get(TableHintsRow, table_id)
-            if row is None:
-                session.add(TableHintsRow(table_id=table_id, hints=hints))
-            else:
-                row.hints = hints
-
-    async def hints(self, table_id: str) -> bool:
-        async with self.store.glance() as session:
-            row = await session.get(TableHintsRow, table_id)
-            return row is not None and row.hints

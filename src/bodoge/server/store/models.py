@@ -62,6 +62,8 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # whether the result updates the ratings (migration 0005)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    # whether its seats may ask for hints (casual, with a bot; migration 0008)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatRow(Base):
@@ -189,15 +191,6 @@ class AnalysisRow(Base):
     total: Mapped[int] = mapped_column(Integer)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON of a ready one
     updated: Mapped[float] = mapped_column(Float)
-
-
-class TableHintsRow(Base):
-    """A table whose seats may ask for hints (the table option `hints`, migration 0008)."""
-
-    __tablename__ = "table_hints"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
-    hints: Mapped[bool] = mapped_column(Boolean)
 
 
 # ---- the designer's studio (migration 0009): variants, their versions, balance runs ----------

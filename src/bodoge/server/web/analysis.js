@@ -77,8 +77,24 @@ export function analysisPanel(replay, level) {
 
   // ---- the chart ------------------------------------------------------------------------
 
+  // The chart is drawn once per analysis (and width, names, language); a render moves only its
+  // cursor and current point, and the figure keeps its sideways scroll across the page's redraw.
+  let drawn = null; // {analysis, key, figure, cursor, x}
   const chart = (analysis) => {
     const last = Math.max(1, replay.s.answer?.steps ?? 1, ...analysis.steps.map((step) => step.ply));
+    const key = JSON.stringify([last, replay.names(), lang]);
+    if (drawn?.analysis !== analysis || drawn.key !== key) drawn = { analysis, key, ...drawChart(analysis, last) };
+    const { figure, cursor, x } = drawn;
+    const scrolled = figure.scrollLeft;
+    for (const name of ["x1", "x2"]) cursor.setAttribute(name, x(replay.s.step));
+    for (const point of figure.querySelectorAll(".chart-point")) {
+      point.classList.toggle("current", Number(point.getAttribute("data-ply")) === replay.s.step);
+    }
+    queueMicrotask(() => (figure.scrollLeft = scrolled)); // once the page has put it back
+    return figure;
+  };
+
+  const drawChart = (analysis, last) => {
     const W = Math.max(MIN_W, 2 * PAD + PER_PLY * last);
     const x = (ply) => PAD + ((W - 2 * PAD) * ply) / last;
     const y = (chance) => H - PAD - (H - 2 * PAD) * chance;
@@ -89,14 +105,9 @@ export function analysisPanel(replay, level) {
       svg("line", { x1: PAD, y1: y(0.5), x2: W - PAD, y2: y(0.5), class: "axis faint" }),
       svg("text", { x: 2, y: y(1) + 4, class: "tick", text: "100%" }),
       svg("text", { x: 2, y: y(0) + 4, class: "tick", text: "0%" }),
-      svg("line", {
-        x1: x(replay.s.step),
-        y1: y(0),
-        x2: x(replay.s.step),
-        y2: y(1),
-        class: "cursor",
-      }),
     ];
+    const cursor = svg("line", { y1: y(0), y2: y(1), class: "cursor" });
+    items.push(cursor);
     const names = replay.names();
     for (let k = 0; k < analysis.players; k += 1) {
       const points = [[0, analysis.steps[0]?.before[k] ?? 1 / analysis.players]];
@@ -121,7 +132,7 @@ export function analysisPanel(replay, level) {
             cx: x(step.ply),
             cy: y(step.after[seat]),
             r: step.mark ? 3.5 : 2.8,
-            class: `chart-point ${step.kind}${step.mark ? ` ${step.mark}` : ""}${step.ply === replay.s.step ? " current" : ""}`,
+            class: `chart-point ${step.kind}${step.mark ? ` ${step.mark}` : ""}`,
             fill: COLORS[seat % COLORS.length],
             tabindex: 0,
             role: "button",
@@ -146,7 +157,7 @@ export function analysisPanel(replay, level) {
         h("li", {}, h("span", { class: "swatch", style: `background:${COLORS[k % COLORS.length]}` }), name),
       ),
     );
-    return h(
+    const figure = h(
       "figure",
       { class: "win-chart" },
       svg(
@@ -157,6 +168,7 @@ export function analysisPanel(replay, level) {
       h("figcaption", {}, t("win_chance_chart", { name: names[seat] ?? "" })),
       legend,
     );
+    return { figure, cursor, x };
   };
 
   // ---- the decisions, the step shown, the summary -----------------------------------------

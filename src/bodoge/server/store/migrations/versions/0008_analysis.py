@@ -1,8 +1,9 @@
 """Analyses cached per (table, seat, level), and the table option `hints`.
 
 `analyses` keeps each analysis job's state and, once ready, its JSON, so a second viewer gets
-it at once and any server process can answer a page that polls its progress; `table_hints`
-marks the casual tables whose seats may ask the search for a hint.
+it at once and any server process can answer a page that polls its progress; `tables.hints`
+marks the casual tables whose seats may ask the search for a hint (a table's option, beside
+`tables.rated`).
 
 Revision ID: 0008
 Revises: 0007
@@ -32,13 +33,11 @@ def upgrade() -> None:
         sa.Column("result", sa.Text, nullable=True),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_table(
-        "table_hints",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("hints", sa.Boolean, nullable=False),
+    op.add_column(
+        "tables", sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false())
     )
 
 
 def downgrade() -> None:
-    op.drop_table("table_hints")
+    op.drop_column("tables", "hints")
     op.drop_table("analyses")
