@@ -87,6 +87,15 @@ def test_a_rematch_rotates_the_seats_and_gives_each_person_their_own(client: Tes
     assert [s["name"] for s in third["table"]["seats"]] == [None, "Aki", "Ben"]
 
 
+def test_a_rematch_keeps_the_tables_hints(client: TestClient) -> None:
+    old_id, (aki, ben) = three_seats(client, hints=True)
+    play_first_actions(client, old_id, [aki, ben])
+    answer = rematch(client, old_id, aki)
+    assert answer.status_code == 200, answer.text
+    new_id = answer.json()["table"]["id"]
+    assert client.get(f"/api/tables/{new_id}/hints").json() == {"hints": True}
+
+
 def test_a_person_who_left_gets_no_seat_and_it_is_open(client: TestClient) -> None:
     old_id, (aki, ben) = three_seats(client)
     left = client.post(f"/api/tables/{old_id}/leave", headers=seat_header(ben))

@@ -97,6 +97,7 @@ async def _make(cache: TableCache, old: Table) -> str:
         rematch_id=None,
         created=now(),
         rated=old_row.rated,  # no bot seat came with it: a rated table has none
+        hints=old_row.hints,
     )
     try:
         async with cache.store.write() as session:
