@@ -123,7 +123,7 @@ export function analysisPanel(replay, level) {
       );
     }
     for (const step of analysis.steps) {
-      const chances = step.after.map((chance, k) => `${names[k] ?? k + 1} ${percent(chance)}`).join(", ");
+      const chances = step.after.map((chance, k) => `${names[k] ?? k + 1} ${percent(chance)}`).join(t("list_sep"));
       const label = t("chart_point", { step: step.ply, chances });
       items.push(
         svg(

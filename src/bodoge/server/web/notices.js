@@ -80,7 +80,7 @@ export function render() {
             "ul",
             { class: "table-list" },
             s.waiting.map((table) =>
-              h("li", { "data-table": table.table_id }, h("a", { href: `#/table/${table.table_id}` }, s.titles[table.game]?.[lang] || table.game, " — ", (table.names[lang] ?? table.names.en).join(", "))),
+              h("li", { "data-table": table.table_id }, h("a", { href: `#/table/${table.table_id}` }, s.titles[table.game]?.[lang] || table.game, " — ", (table.names[lang] ?? table.names.en).join(t("list_sep")))),
             ),
           ),
         )

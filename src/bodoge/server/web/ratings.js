@@ -98,7 +98,7 @@ export function tableLine(list, table, extra = []) {
     { "data-table": table.table_id },
     h("a", { href: `#/table/${table.table_id}` }, gameTitle(list, table.game)),
     table.rated ? h("span", { class: "badge rated" }, t("rated_badge")) : null,
-    h("span", {}, names.join(", ")),
+    h("span", {}, names.join(t("list_sep"))),
     h("span", { class: "meta" }, when),
     table.status === "over" ? h("a", { class: "replay-link", href: `#/replay/${table.table_id}` }, t("replay")) : null,
     extra,
