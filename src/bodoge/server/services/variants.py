@@ -140,11 +140,16 @@ class Variants:
         return await self.describe(player, row.id)
 
     async def save(
-        self, player: PlayerRow, variant_id: str, content: dict[str, Any]
+        self,
+        player: PlayerRow,
+        variant_id: str,
+        content: Mapping[str, Any] | None,
+        toml: str | None,
     ) -> dict[str, Any]:
-        """A new version of the player's variant (the versions before stay as they were)."""
+        """A new version of the player's variant (the versions before stay as they were): the
+        request's content (data or TOML text), checked once, against the variant's game."""
         row = await self._own(player, variant_id)
-        kit_of(row.game).check(content)
+        content = checked(row.game, content, toml)
         async with self.store.write() as session:
             locked = await q.variant_for_update(session, variant_id)
             assert locked is not None  # variants are never deleted
@@ -205,14 +210,6 @@ class Variants:
 
     async def export(self, player: PlayerRow, variant_id: str, number: int) -> str:
         return to_toml((await self.version(player, variant_id, number))["content"])
-
-    async def differences(
-        self, player: PlayerRow, variant_id: str, number: int
-    ) -> list[dict[str, str]]:
-        """What the version changes of the built-in content (the variant's rules page)."""
-        found = await self.version(player, variant_id, number)
-        kit = kit_of(found["game"])
-        return [line.to_json() for line in kit.differences(kit.builtin(), found["content"])]
 
     async def listed(self, player: PlayerRow, game: str) -> list[dict[str, Any]]:
         kit_of(game)
