@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bodoge.engine.errors import ContentError
+from bodoge.engine.variants import VARIANT_PREFIX
 from bodoge.games.monster_hex import hexgrid
 
 RANKS = "SABC"  # strongest first
@@ -762,7 +763,6 @@ def _parts(
 
 # A variant's content given as data (the studio, `bodoge simulate --content`): installed in this
 # process under a key made of its digest, which the `content` option then names; never a path.
-VARIANT_PREFIX = "variant:"
 _installed: dict[str, Content] = {}
 _sections: dict[str, dict[str, Any]] = {}  # key -> the data it was built from
 

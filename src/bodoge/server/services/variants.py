@@ -16,7 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import get_spec
-from bodoge.engine.variants import VariantError, VariantKit, digest, parse_toml, to_toml
+from bodoge.engine.variants import (
+    VARIANT_PREFIX,
+    VariantError,
+    VariantKit,
+    digest,
+    parse_toml,
+    to_toml,
+)
 from bodoge.server import auth
 from bodoge.server.errors import ApiError
 from bodoge.server.runners import balance as balance_runner
@@ -37,7 +44,6 @@ from bodoge.sim.stats import compare
 VISIBILITIES = ("private", "unlisted", "public")
 MAX_VARIANTS = 50  # per person
 MAX_VERSIONS = 200  # per variant
-PREFIX = "variant:"
 RUN_BOTS = ("random", "greedy", "easy", "normal", "hard")
 
 
@@ -237,10 +243,10 @@ class Variants:
         }
 
     async def _version_of(self, key: str) -> VariantVersionRow:
-        if not key.startswith(PREFIX):
+        if not key.startswith(VARIANT_PREFIX):
             raise ApiError("not_found", "no such variant", "そのバリアントはありません")
         async with self.store.glance() as session:
-            found = await q.version_by_digest(session, key.removeprefix(PREFIX))
+            found = await q.version_by_digest(session, key.removeprefix(VARIANT_PREFIX))
         if found is None:
             raise ApiError("not_found", "no such variant", "そのバリアントはありません")
         return found
@@ -249,7 +255,7 @@ class Variants:
         """Make a table's variant content (its `content` option) playable in this process:
         the stored version's data, checked again, installed under its digest."""
         key = options.get("content")
-        if not isinstance(key, str) or not key.startswith(PREFIX):
+        if not isinstance(key, str) or not key.startswith(VARIANT_PREFIX):
             return
         kit = kit_of(game)
         if kit.data_of(options) is not None:
