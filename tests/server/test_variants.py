@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from serverkit import guest, play_first_actions
 
 from bodoge.engine import get_spec
-from bodoge.engine.variants import parse_toml
+from bodoge.engine.variants import parse_toml, to_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,6 +104,16 @@ def test_versions_visibility_and_export(client: TestClient) -> None:
     changed["stones"]["tile"][1]["value"] = 1
     saved = client.post(f"/api/variants/{vid}/versions", headers=aki, json={"content": changed})
     assert saved.json()["latest"] == 2
+    bad = copy.deepcopy(changed)
+    bad["stones"]["tile"][0]["value"] = 10**30
+    refused = client.post(f"/api/variants/{vid}/versions", headers=aki, json={"content": bad})
+    assert refused.status_code == 422
+    assert refused.json()["error"]["code"] == "invalid_content"
+    as_toml = client.post(
+        f"/api/variants/{vid}/versions", headers=aki, json={"toml": to_toml(changed)}
+    )
+    assert as_toml.json()["latest"] == 3  # the refused one made no version
+    assert client.get(f"/api/variants/{vid}/versions/3", headers=aki).json()["differences"]
     assert (
         client.post(
             f"/api/variants/{vid}/versions", headers=ben, json={"content": changed}

@@ -23,6 +23,9 @@ from typing import Any
 
 from bodoge.engine.errors import ContentError
 
+# the `content` option of a game whose content is a variant installed in the process: this
+# prefix and the variant's digest (never a path)
+VARIANT_PREFIX = "variant:"
 MAX_TOML_BYTES = 64 * 1024  # a variant's TOML text; Monster Hex's built-in content is ~5 KiB
 MAX_DEPTH = 6  # tables and lists within each other
 MAX_ITEMS = 4_000  # every value counted, tables and lists included

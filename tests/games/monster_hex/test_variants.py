@@ -158,3 +158,18 @@ def test_games_of_random_variants_always_end() -> None:
         assert decisions <= spec.lengths[players][1]
         placed = sum(1 for unit in match.state.occ if unit >= 0)
         assert placed <= content.BOARD_PLACEABLE[players]
+
+
+def test_the_check_refuses_what_the_build_refuses() -> None:
+    """Renamed factions pass the units, stones and boards, but bodoge's abilities still name
+    the old factions: the check refuses it, as building the game would (one path, not two)."""
+    data = builtin()
+    old = data["units"]["faction"][0]["key"]
+    data["units"]["faction"][0]["key"] = "crimson"
+    for tile in data["stones"]["tile"]:
+        if tile["color"] == old:
+            tile["color"] = "crimson"
+    with pytest.raises(content.ContentError) as built:
+        KIT.options(data)
+    assert "abilit" in str(built.value)
+    assert "abilit" in refused(data).problems[0].en

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bodoge.engine.errors import ContentError
+from bodoge.engine.variants import VARIANT_PREFIX
 from bodoge.games.monster_hex import hexgrid
 
 RANKS = "SABC"  # strongest first
@@ -737,25 +738,31 @@ def load(source: str = DEFAULT) -> Content:
 
 def check_data(sections: Mapping[str, Any]) -> None:
     """Every check of `from_data`, without the rules' tables (a check as the designer types)."""
-    factions, _ = _load_units(sections)
-    tiles = _load_tiles(sections, factions)
-    for players in (2, 3, 4):
-        _load_board(sections, players, tiles)
+    _parts(sections)
 
 
 def _build(source: str, folder: Source) -> Content:
     """Every check and table of the content, from files or data alike."""
+    return Content(source, *_parts(folder))
+
+
+def _parts(
+    folder: Source,
+) -> tuple[
+    list[Faction], list[UnitType], list[StoneTile], dict[int, Board], list[Ability], list[Objective]
+]:
+    """Every file's checks, in the order they depend on each other: the one path both the check
+    and the build take (abilities name factions, so a variant's factions meet them here too)."""
     factions, units = _load_units(folder)
     tiles = _load_tiles(folder, factions)
     boards = {players: _load_board(folder, players, tiles) for players in (2, 3, 4)}
     abilities = _load_abilities(folder, factions)
     objectives = _load_objectives(folder)
-    return Content(source, factions, units, tiles, boards, abilities, objectives)
+    return factions, units, tiles, boards, abilities, objectives
 
 
 # A variant's content given as data (the studio, `bodoge simulate --content`): installed in this
 # process under a key made of its digest, which the `content` option then names; never a path.
-VARIANT_PREFIX = "variant:"
 _installed: dict[str, Content] = {}
 _sections: dict[str, dict[str, Any]] = {}  # key -> the data it was built from
 

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from bodoge.engine.errors import ContentError
 from bodoge.engine.variants import (
+    VARIANT_PREFIX,
     Problem,
     VariantError,
     VariantKit,
@@ -54,7 +55,9 @@ def check(data: Mapping[str, Any]) -> None:
 
 def build(data: Mapping[str, Any]) -> content.Content:
     """The content of a checked variant, with the rules' tables."""
-    return _checked(data, lambda sections: content.from_data("variant:" + digest(data), sections))
+    return _checked(
+        data, lambda sections: content.from_data(VARIANT_PREFIX + digest(data), sections)
+    )
 
 
 def _checked(data: Mapping[str, Any], then: Callable[[Mapping[str, Any]], T]) -> T:
@@ -136,7 +139,7 @@ def _check_map(section: str, board: Mapping[str, Any]) -> None:
 
 def options(data: Mapping[str, Any]) -> dict[str, Any]:
     """The options of a game of the checked variant `data`, installed in this process."""
-    key = "variant:" + digest(data)
+    key = VARIANT_PREFIX + digest(data)
     content.install(key, data)
     return {"content": key}
 
@@ -144,7 +147,7 @@ def options(data: Mapping[str, Any]) -> dict[str, Any]:
 def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
     """The installed variant data the options' `content` names; None for built-in content."""
     key = options.get("content")
-    if isinstance(key, str) and key.startswith(content.VARIANT_PREFIX):
+    if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
         return content.installed_data(key)
     return None
 

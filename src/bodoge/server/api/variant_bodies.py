@@ -6,9 +6,8 @@ from typing import Any
 
 from pydantic import Field, StrictInt
 
+from bodoge.engine.variants import MAX_TOML_BYTES as MAX_TOML
 from bodoge.server.schemas import NAME_PATTERN, Strict, TableIn
-
-MAX_TOML = 64 * 1024
 
 
 class ContentIn(Strict):

@@ -89,15 +89,16 @@ async def update(
 async def save(
     variant_id: str, body: VersionIn, player: GuestDep, srv: ServerDep
 ) -> dict[str, Any]:
-    game = (await srv.variants.describe(player, variant_id))["game"]
-    data = checked(game, body.content, body.toml)
-    return await srv.variants.save(player, variant_id, data)
+    return await srv.variants.save(player, variant_id, body.content, body.toml)
 
 
 @router.get("/{variant_id}/versions/{number}", responses=documented(401, 404))
 async def version(variant_id: str, number: int, player: GuestDep, srv: ServerDep) -> dict[str, Any]:
+    """The version's content, and what it changes of the built-in (the variant's rules page)."""
     found = await srv.variants.version(player, variant_id, number)
-    found["differences"] = await srv.variants.differences(player, variant_id, number)
+    kit = kit_of(found["game"])
+    lines = kit.differences(kit.builtin(), found["content"])
+    found["differences"] = [line.to_json() for line in lines]
     return found
 
 

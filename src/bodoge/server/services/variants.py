@@ -16,7 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine import get_spec
-from bodoge.engine.variants import VariantError, VariantKit, digest, parse_toml, to_toml
+from bodoge.engine.variants import (
+    VARIANT_PREFIX,
+    VariantError,
+    VariantKit,
+    digest,
+    parse_toml,
+    to_toml,
+)
 from bodoge.server import auth
 from bodoge.server.errors import ApiError
 from bodoge.server.runners import balance as balance_runner
@@ -37,7 +44,6 @@ from bodoge.sim.stats import compare
 VISIBILITIES = ("private", "unlisted", "public")
 MAX_VARIANTS = 50  # per person
 MAX_VERSIONS = 200  # per variant
-PREFIX = "variant:"
 RUN_BOTS = ("random", "greedy", "easy", "normal", "hard")
 
 
@@ -140,11 +146,16 @@ class Variants:
         return await self.describe(player, row.id)
 
     async def save(
-        self, player: PlayerRow, variant_id: str, content: dict[str, Any]
+        self,
+        player: PlayerRow,
+        variant_id: str,
+        content: Mapping[str, Any] | None,
+        toml: str | None,
     ) -> dict[str, Any]:
-        """A new version of the player's variant (the versions before stay as they were)."""
+        """A new version of the player's variant (the versions before stay as they were): the
+        request's content (data or TOML text), checked once, against the variant's game."""
         row = await self._own(player, variant_id)
-        kit_of(row.game).check(content)
+        content = checked(row.game, content, toml)
         async with self.store.write() as session:
             locked = await q.variant_for_update(session, variant_id)
             assert locked is not None  # variants are never deleted
@@ -206,14 +217,6 @@ class Variants:
     async def export(self, player: PlayerRow, variant_id: str, number: int) -> str:
         return to_toml((await self.version(player, variant_id, number))["content"])
 
-    async def differences(
-        self, player: PlayerRow, variant_id: str, number: int
-    ) -> list[dict[str, str]]:
-        """What the version changes of the built-in content (the variant's rules page)."""
-        found = await self.version(player, variant_id, number)
-        kit = kit_of(found["game"])
-        return [line.to_json() for line in kit.differences(kit.builtin(), found["content"])]
-
     async def listed(self, player: PlayerRow, game: str) -> list[dict[str, Any]]:
         kit_of(game)
         async with self.store.glance() as session:
@@ -240,10 +243,10 @@ class Variants:
         }
 
     async def _version_of(self, key: str) -> VariantVersionRow:
-        if not key.startswith(PREFIX):
+        if not key.startswith(VARIANT_PREFIX):
             raise ApiError("not_found", "no such variant", "そのバリアントはありません")
         async with self.store.glance() as session:
-            found = await q.version_by_digest(session, key.removeprefix(PREFIX))
+            found = await q.version_by_digest(session, key.removeprefix(VARIANT_PREFIX))
         if found is None:
             raise ApiError("not_found", "no such variant", "そのバリアントはありません")
         return found
@@ -252,7 +255,7 @@ class Variants:
         """Make a table's variant content (its `content` option) playable in this process:
         the stored version's data, checked again, installed under its digest."""
         key = options.get("content")
-        if not isinstance(key, str) or not key.startswith(PREFIX):
+        if not isinstance(key, str) or not key.startswith(VARIANT_PREFIX):
             return
         kit = kit_of(game)
         if kit.data_of(options) is not None:

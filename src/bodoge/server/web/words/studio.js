@@ -2,7 +2,6 @@
 export default {
   en: {
     studio_title: "Designer's studio",
-    studio_link: "Designer's studio (Monster Hex)",
     studio_default_name: "My variant",
     studio_guest_name: "Designer",
     studio_name: "Name",
@@ -80,7 +79,6 @@ export default {
   },
   ja: {
     studio_title: "デザイナーのスタジオ",
-    studio_link: "デザイナーのスタジオ（モンスターヘクス）",
     studio_default_name: "自分のバリアント",
     studio_guest_name: "デザイナー",
     studio_name: "名前",
