@@ -60,7 +60,11 @@ def run_games(page: Page, games: int) -> None:
     page.locator("#studio-games").fill(str(games))
     page.locator("#studio-run").click()
     bar = page.locator("#studio-progress-run [role=progressbar]")
-    expect(bar).to_have_attribute("aria-valuemax", str(games))
+    try:
+        expect(bar).to_have_attribute("aria-valuemax", str(games))
+    except AssertionError as error:  # the page's own words on why the run did not start
+        alerts = page.locator("[role=alert]").all_text_contents()
+        raise AssertionError(f"the run of {games} did not start; the page says {alerts}") from error
     expect(page.locator("#studio-results")).to_be_visible(timeout=120_000)
     expect(bar).to_have_attribute("aria-valuenow", str(games))
 
