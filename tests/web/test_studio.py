@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -219,3 +220,49 @@ def test_the_studio_in_japanese_and_results_at_phone_width(
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_cancel_stands_when_a_read_of_the_run_arrives_after_it(
+    page: Page, web_server: str
+) -> None:
+    """The page reads a run's progress every 400 ms. A read sent before the cancel and answered
+    after it ("running") must neither show the run running again nor keep the page polling."""
+    errors = console_errors(page)
+    edit_and_save(page, web_server)
+    held: list[tuple[Any, Any]] = []  # (route, the answer the server gave while the run ran)
+    holding = True
+
+    def hold(route: Any) -> None:
+        if route.request.method == "GET" and holding:
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/api/balance/[^/?]+$"), hold)
+    page.locator("#studio-games").fill("2000")
+    page.locator("#studio-run").click()
+    expect(page.locator("#studio-progress-run")).to_contain_text("running")
+    for _ in range(100):  # the first read of the run's progress, held
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page did not read the run's progress"
+    page.locator("#studio-progress-run .studio-cancel").click()
+    expect(page.locator("#studio-progress-run")).to_contain_text("cancelled")
+    page.evaluate(
+        """() => { window.seenStatus = [];
+             new MutationObserver(() => {
+               const run = document.querySelector('#studio-progress-run');
+               if (run) window.seenStatus.push(run.textContent);
+             }).observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+    )
+    holding = False
+    for route, answer in held:
+        assert answer.json()["status"] == "running"
+        route.fulfill(response=answer)
+    page.wait_for_timeout(1500)  # the stale answer's render, and a poll after it, had their time
+    seen = page.evaluate("window.seenStatus")
+    assert not [text for text in seen if "running" in text], seen
+    expect(page.locator("#studio-progress-run")).to_contain_text("cancelled")
+    expect(page.locator("#studio-run")).to_be_enabled()
+    assert errors == []

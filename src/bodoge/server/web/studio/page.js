@@ -260,10 +260,10 @@ export function studioPage(main, game, variantId = null) {
   const follow = async (run, key) => {
     s[key] = run;
     render();
-    // a run cancelled and another started meanwhile: this loop stops, and its last answer
-    // (the old run's) does not take the new run's place
-    const followed = () => s[key]?.id === run.id;
-    while (alive && followed() && s[key].status === "running") {
+    // a run cancelled (and perhaps another started) while a read was on its way: this loop
+    // stops, and that read's answer ("running") does not undo the cancel or replace the new run
+    const followed = () => s[key]?.id === run.id && s[key].status === "running";
+    while (alive && followed()) {
       await new Promise((resolve) => { pollTimer = setTimeout(resolve, POLL); });
       try {
         const answer = await api("GET", `/api/balance/${run.id}`, { token: await token() });
