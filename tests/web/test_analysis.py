@@ -7,6 +7,7 @@ iterations (?level=3): the tests check the page, not the search."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -71,7 +72,12 @@ def test_a_finished_games_analysis_from_the_replay_page(
     total = httpx.get(f"{base}/api/tables/{table_id}/replay/0").json()["steps"]
     expect(page.locator(".step-count")).to_have_text(f"Step 0 of {total}")
     chosen = steps[len(steps) // 2]
-    page.click(f".win-chart .chart-point[data-ply='{chosen['ply']}']")
+    # A move and the draw after it share a ply (their points meet when the draw changed
+    # nothing): the decision's point is drawn on top, and the point on top is clicked.
+    top = page.locator(f".win-chart .chart-point[data-ply='{chosen['ply']}']").last
+    kinds = {step["kind"] for step in steps if step["ply"] == chosen["ply"]}
+    expect(top).to_have_class(re.compile("decision" if "decision" in kinds else "chance"))
+    top.click()
     expect(page.locator(".step-count")).to_have_text(f"Step {chosen['ply']} of {total}")
     assert page.url.endswith(f"step={chosen['ply']}")
     here = len([step for step in steps if step["ply"] == chosen["ply"]])  # a move, a draw

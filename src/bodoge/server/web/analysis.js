@@ -122,7 +122,10 @@ export function analysisPanel(replay, level) {
         }),
       );
     }
-    for (const step of analysis.steps) {
+    // A move and the draw it led to share a ply, and their points meet when the draw changed
+    // nothing: the decisions are drawn last, on top, so a marked one is never hidden.
+    const onTop = [...analysis.steps].sort((a, b) => (a.kind === "decision") - (b.kind === "decision"));
+    for (const step of onTop) {
       const chances = step.after.map((chance, k) => `${names[k] ?? k + 1} ${percent(chance)}`).join(t("list_sep"));
       const label = t("chart_point", { step: step.ply, chances });
       items.push(
