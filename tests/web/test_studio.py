@@ -266,3 +266,30 @@ def test_a_cancel_stands_when_a_read_of_the_run_arrives_after_it(
     expect(page.locator("#studio-progress-run")).to_contain_text("cancelled")
     expect(page.locator("#studio-run")).to_be_enabled()
     assert errors == []
+
+
+def test_a_field_selected_to_be_typed_over_stays_selected_when_the_check_answers(
+    page: Page, web_server: str
+) -> None:
+    """The form is drawn anew when a check answers. A field the designer has selected (as
+    Playwright's fill and a double click do) must still be selected afterwards, so what is typed
+    replaces it: typing 2000 over a selected 50 gives 2000, never 502000."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/studio/monster_hex")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    held: list[Any] = []
+    page.route(re.compile(r".*/api/variants/check$"), lambda route: held.append(route))
+    page.locator(".studio-stone[data-tile='red3'] input").fill("2")  # a check, held
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the page did not check the edit"
+    games = page.locator("#studio-games")
+    games.focus()
+    games.evaluate("field => field.select()")
+    held[0].continue_()  # the answer redraws the form
+    expect(page.locator("#studio-ok")).to_contain_text("Red stone tile 2")
+    page.keyboard.insert_text("2000")
+    expect(games).to_have_value("2000")
+    assert errors == []

@@ -50,7 +50,8 @@ export function studioPage(main, game, variantId = null) {
     if (!alive) return;
     // the form is drawn anew at each change: the field being typed in keeps the focus
     const focused = document.activeElement?.getAttribute?.("data-focus");
-    const caret = document.activeElement?.selectionEnd;
+    // the whole selection, not only the caret: a field selected to be typed over stays selected
+    const selection = [document.activeElement?.selectionStart, document.activeElement?.selectionEnd];
     main.replaceChildren(
       h(
         "section",
@@ -64,7 +65,7 @@ export function studioPage(main, game, variantId = null) {
     const again = focused && main.querySelector(`[data-focus="${focused}"]`);
     if (again) {
       again.focus();
-      if (typeof caret === "number" && again.setSelectionRange) again.setSelectionRange(caret, caret);
+      if (typeof selection[1] === "number" && again.setSelectionRange) again.setSelectionRange(selection[0] ?? selection[1], selection[1]);
     }
   };
 
