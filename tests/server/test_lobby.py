@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from serverkit import guest, new_table, prompt, seat_header, wait_for_bots
 
 from bodoge.ai.factory import LEVEL_INFO
-from bodoge.engine import game_ids, get_game
+from bodoge.engine import game_ids, get_game, get_spec
 from bodoge.server.app import create_app
 from bodoge.server.config import Settings
 
@@ -33,6 +33,11 @@ def test_health_and_games(client: TestClient) -> None:
     assert games["collect"]["players"] == [2, 4]
     assert hexes["bots"]["hard"] == LEVEL_INFO["hard"]
     assert list(hexes["bots"]) == ["random", "easy", "normal", "hard"]
+    # the studio link: a game whose spec gives its variants (docs/studio.md)
+    assert {game_id: game["studio"] for game_id, game in games.items()} == {
+        game_id: get_spec(game_id).variants is not None for game_id in game_ids()
+    }
+    assert hexes["studio"] is True
     # What a player reads of each option: its name and each choice's, in both languages.
     for game in games.values():
         for option in game["options"]:

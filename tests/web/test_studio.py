@@ -293,3 +293,21 @@ def test_a_field_selected_to_be_typed_over_stays_selected_when_the_check_answers
     page.keyboard.insert_text("2000")
     expect(games).to_have_value("2000")
     assert errors == []
+
+
+def test_the_lobby_links_the_studio_of_each_game_with_forms(page: Page, web_server: str) -> None:
+    """The lobby links the studio of a game whose content it edits (the catalog's `studio`);
+    a studio address for a game without forms says so in words, not a broken page."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/")
+    games = page.request.get(f"{web_server}/api/games").json()
+    for game in games:
+        link = page.locator(f"a.studio-link[href='#/studio/{game['id']}']")
+        expect(link).to_have_count(1 if game["studio"] else 0)
+    without = [game["id"] for game in games if not game["studio"]]
+    if without:
+        page.goto(f"{web_server}/#/studio/{without[0]}")
+        expect(page.locator(".studio [role='alert']")).to_contain_text(
+            "The studio does not edit this game's content."
+        )
+    assert errors == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bodoge.engine import game_ids, get_game
+from bodoge.engine import game_ids, get_game, get_spec
 from bodoge.server.levels import BOT_LEVELS, LEVEL_WORDS
 
 
@@ -23,5 +23,7 @@ def games(policies: tuple[tuple[str, str], ...] = ()) -> list[dict[str, Any]]:
         described = info.describe()
         described["options"] = [spec.describe() for spec in info.options if spec.kind != "text"]
         described["bots"] = bot_levels(policies)
+        # the designer's studio edits the content of a game that gives its variants
+        described["studio"] = get_spec(game_id).variants is not None
         found.append(described)
     return found

@@ -54,6 +54,7 @@ class GameOut(BaseModel):
     players: list[int]
     options: list[dict[str, Any]]
     bots: dict[str, Words]
+    studio: bool  # the designer's studio edits this game's content
 
 
 class SeatIn(Strict):

@@ -97,7 +97,7 @@ export function lobbyPage(main) {
                 t("new_table"),
               ),
               state.rules ? h("a", { href: `#/rules/${g.id}`, class: "rules-link" }, t("rules")) : null,
-              g.id === "monster_hex" ? h("a", { href: `#/studio/${g.id}`, class: "studio-link" }, t("studio_title")) : null,
+              g.studio ? h("a", { href: `#/studio/${g.id}`, class: "studio-link" }, t("studio_title")) : null,
             ),
           ),
         ),

@@ -1,30 +1,27 @@
 // #/studio/GAME (and #/studio/GAME/VARIANT): the designer's studio. Forms for the game's content
-// (Monster Hex: the boards on the hex drawing, each unit's rank and six edge powers, the stone
-// tiles' points), checked by the server as the designer types (POST /api/variants/check), an
-// undo, save as a new version, balance runs with a progress bar and a cancel, their charts, a
-// comparison with the built-in content, and a table with the variant against a bot.
+// (each game's in its own module, listed in forms.js), checked by the server as the designer
+// types (POST /api/variants/check), an undo, save as a new version, balance runs with a progress
+// bar and a cancel, their charts, a comparison with the built-in content, and a table with the
+// variant against a bot.
 import { api, guestToken } from "../api.js";
 import { h } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { loadName, saveSeat } from "../store.js";
 import { errorText, homeLink } from "../views.js";
 import { useStyle } from "../games/kit.js";
-import { boardCounts, boardEditor } from "./board.js";
 import { rateChart, scoreChart, stoneChart } from "./charts.js";
+import { FORMS } from "./forms.js";
 
 useStyle(new URL("./style.css", import.meta.url).href);
 
 const CHECK_DELAY = 300; // ms after the last keystroke
 const POLL = 400; // ms between a run's progress reads
 const BOTS = ["random", "greedy"];
-const RANKS = ["S", "A", "B", "C"];
 
 export function studioPage(main, game, variantId = null) {
   const s = {
     content: null, // the content being edited
     history: [], // earlier contents, for undo
-    marks: {}, // board section -> "small stone" hexes not paired yet
-    board: "board_2p",
     check: null, // the server's answer {ok, problems, differences}
     variant: null, // the saved variant (after the first save)
     name: t("studio_default_name"),
@@ -59,7 +56,7 @@ export function studioPage(main, game, variantId = null) {
         homeLink(),
         h("h1", {}, t("studio_title")),
         s.error ? h("p", { class: "notice", role: "alert" }, errorText(s.error)) : null,
-        s.content ? editor() : h("p", {}, t("loading")),
+        !forms ? h("p", { class: "notice", role: "alert" }, t("studio_no_game")) : s.content ? editor() : h("p", {}, t("loading")),
       ),
     );
     const again = focused && main.querySelector(`[data-focus="${focused}"]`);
@@ -117,9 +114,7 @@ export function studioPage(main, game, variantId = null) {
         h("label", { class: "studio-import" }, t("studio_import"), " ", h("input", { type: "file", id: "studio-import", accept: ".toml,text/plain", onchange: importToml })),
       ),
       checkPanel(),
-      boardPanel(),
-      unitsPanel(),
-      stonesPanel(),
+      ...forms.panels(),
       runPanel(),
     );
 
@@ -138,69 +133,13 @@ export function studioPage(main, game, variantId = null) {
         : h("p", {}, t("studio_same_as_builtin")));
   };
 
-  const boardPanel = () => {
-    const board = s.content[s.board];
-    const counts = boardCounts(board);
-    return h("fieldset", { class: "studio-section" },
-      h("legend", {}, t("studio_boards")),
-      h("div", { class: "studio-tabs" }, ["board_2p", "board_3p", "board_4p"].map((key) =>
-        h("button", { type: "button", class: key === s.board ? "on" : "", "data-board": key, onclick: () => { s.board = key; render(); } }, t(`studio_${key}`)))),
-      h("p", { class: "studio-hint" }, t("studio_board_hint")),
-      boardEditor(board, s.marks[s.board] || [], (next, marks) => {
-        s.marks = { ...s.marks, [s.board]: marks };
-        change({ ...s.content, [s.board]: next });
-      }),
-      h("p", { class: "studio-counts", id: "studio-counts" }, t("studio_counts", counts)));
-  };
-
   const setIn = (section, list, index, key, value) => {
     const items = s.content[section][list].map((item, i) => (i === index ? { ...item, [key]: value } : item));
     change({ ...s.content, [section]: { ...s.content[section], [list]: items } });
   };
   const number = (text) => (/^-?\d+$/.test(text.trim()) ? Number(text) : text);
-
-  const unitsPanel = () =>
-    h("fieldset", { class: "studio-section" },
-      h("legend", {}, t("studio_units")),
-      h("p", { class: "studio-hint" }, t("studio_units_hint")),
-      h("div", { class: "studio-units" }, s.content.units.unit.map((unit, index) =>
-        h("div", { class: "studio-unit", "data-unit": unit.key },
-          h("span", { class: "unit-key" }, unit.key, " ", unit[lang] || unit.en || ""),
-          h("select", { "aria-label": t("studio_rank"), "data-field": "rank", onchange: (e) => setIn("units", "unit", index, "rank", e.target.value) },
-            RANKS.map((r) => h("option", { value: r, selected: r === unit.rank }, r))),
-          h("span", { class: "unit-edges" }, unit.edges.map((power, edge) =>
-            h("input", {
-              class: "edge", "data-edge": edge, "data-focus": `edge-${index}-${edge}`, value: power, inputmode: "numeric", size: 1, "aria-label": t("studio_edge", { n: edge + 1 }),
-              oninput: (e) => {
-                const edges = [...unit.edges];
-                edges[edge] = number(e.target.value);
-                setIn("units", "unit", index, "edges", edges);
-              },
-            })))))));
-
-  // a stone tile is named by its faction's colour and its number among that colour's tiles
-  // ("Red 2"), the words a designer reads, not its key in the file ("red3")
-  const stoneName = (tile, index) => {
-    const faction = s.content.units.faction?.find((f) => f.key === tile.color);
-    const nth = s.content.stones.tile.slice(0, index + 1).filter((x) => x.color === tile.color).length;
-    return t("studio_stone_tile", { colour: faction?.[lang] || faction?.en || tile.color, n: nth });
-  };
-
-  // a stone in the run's figures: "tile red3" (a stone tile) or "small c4" (a small stone site)
-  const stoneLabel = (name) => {
-    const [kind, key] = name.split(" ");
-    const tiles = s.content.stones.tile;
-    const index = tiles.findIndex((tile) => tile.key === key);
-    if (kind === "tile" && index >= 0) return stoneName(tiles[index], index);
-    return kind === "small" ? t("studio_small_stone", { site: key }) : name;
-  };
-
-  const stonesPanel = () =>
-    h("fieldset", { class: "studio-section" },
-      h("legend", {}, t("studio_stones")),
-      h("div", { class: "studio-stones" }, s.content.stones.tile.map((tile, index) =>
-        h("label", { class: "studio-stone", "data-tile": tile.key }, `${stoneName(tile, index)} `,
-          h("input", { value: tile.value, "data-focus": `tile-${index}`, inputmode: "numeric", size: 2, oninput: (e) => setIn("stones", "tile", index, "value", number(e.target.value)) })))));
+  const forms = FORMS[game]?.({ content: () => s.content, change, setIn, number, render });
+  if (forms) s.players = forms.players[0];
 
   // ---- saving, runs, tables ------------------------------------------------------------------
 
@@ -357,7 +296,7 @@ export function studioPage(main, game, variantId = null) {
       s.variant ? null : h("p", { class: "studio-hint" }, t("studio_save_first")),
       h("div", { class: "studio-tools" },
         h("label", {}, t("studio_players"), " ", h("select", { id: "studio-players", onchange: (e) => { s.players = Number(e.target.value); } },
-          [2, 3, 4].map((n) => h("option", { value: n, selected: n === s.players }, String(n))))),
+          forms.players.map((n) => h("option", { value: n, selected: n === s.players }, String(n))))),
         h("label", {}, t("studio_bots"), " ", h("select", { id: "studio-bots", onchange: (e) => { s.bots = e.target.value; } },
           BOTS.map((b) => h("option", { value: b, selected: b === s.bots }, t(`studio_bot_${b}`))))),
         h("label", {}, t("studio_games"), " ", h("input", { id: "studio-games", "data-focus": "games", value: s.games, inputmode: "numeric", size: 4, oninput: (e) => { s.games = Number(e.target.value) || 0; } })),
@@ -384,7 +323,7 @@ export function studioPage(main, game, variantId = null) {
         ? rateChart(t("studio_chart_factions"), Object.entries(summary.by_group.faction).map(([key, e]) => ({ ...e, label: key })), summary.fair_share)
         : null,
       scoreChart(t("studio_chart_scores"), seats),
-      summary.stones ? stoneChart(t("studio_chart_stones"), summary.stones, stoneLabel) : null,
+      summary.stones && forms.stoneLabel ? stoneChart(t("studio_chart_stones"), summary.stones, forms.stoneLabel) : null,
       h("p", { class: "studio-length" }, t("studio_length", { mean: length.mean.toFixed(1), min: length.min, max: length.max })));
   };
 
@@ -402,6 +341,7 @@ export function studioPage(main, game, variantId = null) {
 
   render();
   (async () => {
+    if (!forms) return;
     try {
       if (variantId) {
         s.variant = await api("GET", `/api/variants/${variantId}`, { token: await token() });

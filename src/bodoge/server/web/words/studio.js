@@ -2,6 +2,7 @@
 export default {
   en: {
     studio_title: "Designer's studio",
+    studio_no_game: "The studio does not edit this game's content.",
     studio_default_name: "My variant",
     studio_guest_name: "Designer",
     studio_name: "Name",
@@ -79,6 +80,7 @@ export default {
   },
   ja: {
     studio_title: "デザイナーのスタジオ",
+    studio_no_game: "このゲームの内容はスタジオで編集できません。",
     studio_default_name: "自分のバリアント",
     studio_guest_name: "デザイナー",
     studio_name: "名前",

@@ -1,0 +1,9 @@
+// The studio's forms, by game. Each game's module takes the page's editing context
+// ({content, change, setIn, number, render}) and gives `panels()` (a fieldset per content kind),
+// `players` (the player counts a balance run or a table may have) and, for a game whose runs
+// count stones, `stoneLabel(name)`. A game with variants but no forms here has no studio page.
+import { monsterHexForms } from "./monster_hex.js";
+
+export const FORMS = {
+  monster_hex: monsterHexForms,
+};
