@@ -39,6 +39,9 @@ class OptionSpec:
     label_en: str = ""  # the option's name as a player reads it ("" until labelled: the key)
     label_ja: str = ""
     choice_labels: tuple[tuple[str, str, str], ...] = ()  # (choice, en, ja) for each choice
+    # Left out of views, the state JSON and records while at its default (`shown_options`): an
+    # option added after games were played and recorded, whose views and records stay as they were.
+    quiet: bool = False
 
     def label(self, lang: str = "en") -> str:
         """The option's name in `lang` ("ja" or English), the key when it has none."""
@@ -174,6 +177,16 @@ def resolve_options(
     return {
         key: spec.parse(given[key]) if key in given else spec.default for key, spec in known.items()
     }
+
+
+def shown_options(specs: tuple[OptionSpec, ...], options: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of `options` without the quiet ones at their defaults (reading them back
+    resolves the defaults again)."""
+    shown = dict(options)
+    for spec in specs:
+        if spec.quiet and shown.get(spec.key) == spec.default:
+            del shown[spec.key]
+    return shown
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, str]:

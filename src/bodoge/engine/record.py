@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bodoge.engine.errors import BodogeError, InvalidState
+from bodoge.engine.options import shown_options
 from bodoge.engine.registry import get_game, state_from_json
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ def write_record(match: Match) -> str:
     tags.append(("Players", str(match.players)))
     if match.from_seed:
         tags.append(("Seed", str(match.seed)))
-        tags.extend(("Option", f"{key}={value}") for key, value in match.options.items())
+        shown = shown_options(match.game.info.options, match.options)
+        tags.extend(("Option", f"{key}={value}") for key, value in shown.items())
     else:
         tags.append(("State", json.dumps(match.start.to_json(), ensure_ascii=False)))
     if match.names is not None:

@@ -17,7 +17,7 @@ from bodoge.engine.errors import GameOver, IllegalAction, InvalidOptions, Invali
 from bodoge.engine.events import Event
 from bodoge.engine.native import mypyc_attr
 from bodoge.engine.notation import normalize_action
-from bodoge.engine.options import OptionSpec, resolve_options
+from bodoge.engine.options import OptionSpec, resolve_options, shown_options
 from bodoge.engine.result import Result
 from bodoge.engine.rng import Rng, fresh_seed
 
@@ -349,7 +349,7 @@ class State(ABC):
             "game": self.info.id,
             "seat": seat,
             "players": self.players,
-            "options": dict(self.options),  # a copy: the state (and its clones) share theirs
+            "options": shown_options(self.info.options, self.options),  # a copy
             "ply": self.ply,
             "pending": list(self.pending()),  # a copy: a game may hand out its own list
             "over": self.is_over(),
@@ -368,7 +368,7 @@ class State(ABC):
             "game": self.info.id,
             "format": JSON_FORMAT,
             "players": self.players,
-            "options": dict(self.options),  # a copy: the state (and its clones) share theirs
+            "options": shown_options(self.info.options, self.options),  # a copy
             "seed": self.seed,
             "rng": self.rng.state,
             "ply": self.ply,

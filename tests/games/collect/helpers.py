@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bodoge.games.collect.animals import COPIES, KEYS
+from bodoge.games.collect.animals import COUNTS, KEYS
 from bodoge.games.collect.rules import CollectState
 
 CROC, CRAB, MONKEY, HERMIT, OCTO, PARROT, LION, CHAM = KEYS
@@ -24,7 +24,7 @@ def leftover(*groups: list[str] | tuple[str, ...]) -> list[str]:
     """The cards still to place so that every animal appears 8 times, in animal order."""
     counts = Counter(card.rstrip("*") for group in groups for card in group)
     assert set(counts) <= set(KEYS), f"not animals: {set(counts) - set(KEYS)}"
-    return [key for key in KEYS for _ in range(COPIES - counts[key])]
+    return [key for code, key in enumerate(KEYS) for _ in range(COUNTS[code] - counts[key])]
 
 
 def build(

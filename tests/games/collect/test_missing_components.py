@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng
-from bodoge.games.collect.animals import COPIES, KEYS
+from bodoge.games.collect.animals import COUNTS, KEYS
 from bodoge.games.collect.rules import CollectState
 
 GAMES_PER_MODE = 30
@@ -46,7 +46,7 @@ def remove_card(data: State, rng: Rng) -> str | None:
     places = [pile for pile in [*data["decks"].values(), *data["rows"]] if pile]
     pile = _pick(places, rng)
     card = pile.pop(rng.below(len(pile))).rstrip("*")
-    return f"{COPIES - 1} {card} ({COPIES} expected)"
+    return f"{COUNTS[KEYS.index(card)] - 1} {card} ({COUNTS[KEYS.index(card)]} expected)"
 
 
 def add_card(data: State, rng: Rng) -> str | None:
@@ -57,7 +57,7 @@ def add_card(data: State, rng: Rng) -> str | None:
     else:
         row = _pick(data["rows"], rng)
         row.insert(rng.below(len(row) + 1), card)
-    return f"{COPIES + 1} {card} ({COPIES} expected)"
+    return f"{COUNTS[KEYS.index(card)] + 1} {card} ({COUNTS[KEYS.index(card)]} expected)"
 
 
 def remove_crown(data: State, rng: Rng) -> str | None:

@@ -14,13 +14,13 @@ def test_options_and_their_defaults() -> None:
     """RULINGS §1: `team_mode` (off | on), `known_cards` (shown | hidden), `next_round_start` (seat
     after the last active seat | seat after the previous round's start seat)."""
     state = CollectState.new(3, seed=4)
-    assert state.options == {
-        "team_mode": "off",
-        "known_cards": "shown",
-        "next_round_start": "after_last_active",
-    }
+    rules = {"team_mode": "off", "known_cards": "shown", "next_round_start": "after_last_active"}
+    # and the content (the cards per animal): bodoge's, left out of views and the state JSON,
+    # which stay as they were before variants
+    assert state.options == {**rules, "content": "default"}
+    assert state.view(0)["options"] == state.to_json()["options"] == rules
     specs = {spec.key: spec for spec in CollectState.info.options}
-    assert set(specs) == {"team_mode", "known_cards", "next_round_start"}
+    assert set(specs) == {"team_mode", "known_cards", "next_round_start", "content"}
 
 
 def test_players_two_to_four() -> None:

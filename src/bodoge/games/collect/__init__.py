@@ -2,13 +2,14 @@
 
 The package: `rules` (the state machine), `state_json` (JSON in and out, the consistency checks),
 `words`, `render` (the terminal), `observe` (the learning agents' encoding), `bot` (the greedy
-bot's judgement, the search's simulated games), `public` (the components a client draws) and
+bot's judgement, the search's simulated games), `public` (the components a client draws),
+`content` (the cards per animal: bodoge's or a variant's), `variant` (the studio's variants) and
 `data/` (animals, events, options).
 """
 
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec, RulesPage
-from bodoge.games.collect import bot, render, words
+from bodoge.games.collect import bot, render, variant, words
 from bodoge.games.collect.observe import collect_observer
 from bodoge.games.collect.public import public_content
 from bodoge.games.collect.rules import CollectState
@@ -29,4 +30,5 @@ GAME = GameSpec(
     lengths={2: (382, 764), 3: (627, 1254), 4: (779, 1558)},
     rules_page=RulesPage("collect.md", ("Rules (English)",), ("ルール（日本語）",), intro=True),
     compiled=True,
+    variants=variant.KIT,
 )

@@ -3,7 +3,8 @@
 Seats are listed relative to the observing seat: "seat +0" is the observer, "+1" the next seat
 clockwise, and so on (a spectator observes as seat 0 would sit), so one policy can play any seat.
 Animals are in animals.toml order (crocodile, crab, monkey, hermit crab, octopus, parrot, lion,
-chameleon). Decks and rows are padded to the most cards a deck or a row can hold (all 64).
+chameleon). Decks and rows are padded to the most cards a deck or a row can hold (64, the most any content
+has), so a variant's counts keep the shape.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 
 from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
 from bodoge.games.collect.actions import MAX_ROW
-from bodoge.games.collect.animals import CODE, KINDS, TOTAL_CARDS
+from bodoge.games.collect.animals import CODE, KINDS
+from bodoge.games.collect.content import MAX_CARDS
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, PHASES
 
 UNKNOWN = KINDS  # the deck column of a face-down card whose animal the view does not show
@@ -22,7 +24,7 @@ WIN_HALVES = 2  # two half crowns win the game
 
 def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
     """Collect!: both decks card by card, every row, crowns, the card in play and the step."""
-    per_deck = TOTAL_CARDS * (KINDS + 1)
+    per_deck = MAX_CARDS * (KINDS + 1)
     per_row = MAX_ROW * KINDS
 
     def decks(view: View, block: list[float]) -> None:
@@ -33,7 +35,7 @@ def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     def deck_sizes(view: View, block: list[float]) -> None:
         for d, name in enumerate(DECK_NAMES):
-            block[d] = scaled(view["decks"][name]["count"], TOTAL_CARDS)
+            block[d] = scaled(view["decks"][name]["count"], MAX_CARDS)
 
     def rows(view: View, block: list[float]) -> None:
         for seat, row in enumerate(view["rows"]):
@@ -96,10 +98,10 @@ def collect_observer(players: int, options: Mapping[str, Any]) -> Observer:
 
     return Observer(
         [
-            Piece("decks", (2, TOTAL_CARDS, KINDS + 1), "deck d (A, B), position p from the top: "
+            Piece("decks", (2, MAX_CARDS, KINDS + 1), "deck d (A, B), position p from the top: "
                   "1 at animal c if that card has been face up and is shown, 1 at column "
                   f"{UNKNOWN} if it is face down and unknown; all 0 past the deck's end", decks),
-            Piece("deck_sizes", (2,), f"cards in deck d (A, B) / {TOTAL_CARDS}", deck_sizes),
+            Piece("deck_sizes", (2,), f"cards in deck d (A, B) / {MAX_CARDS}", deck_sizes),
             Piece("rows", (players, MAX_ROW, KINDS), "1 if card i (0 = leftmost) of seat +s's row "
                   "is animal c (seats from the observer clockwise)", rows),
             Piece("row_lengths", (players,), f"cards in seat +s's row / {MAX_ROW}", row_lengths),

@@ -1,6 +1,7 @@
 """Collect!'s fixed public components, as a client that draws the game needs them: the animals
 with their names and abilities, the alliances, the crowns and the phases' prompts, in English and
-Japanese (the spec's `public_content`). Nothing here depends on a state or a seed."""
+Japanese (the spec's `public_content`). Nothing here depends on a state or a seed; the counts
+per animal are the game's content (the `content` option: bodoge's, or a variant's)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine.langs import LANGS
-from bodoge.games.collect.animals import ANIMALS, COPIES
+from bodoge.games.collect import content
+from bodoge.games.collect.animals import ANIMALS
 from bodoge.games.collect.phases import DECK_NAMES, HALF_CROWNS, PHASES
 from bodoge.games.collect.render import ALLIANCE_NAMES, PROMPTS
 from bodoge.games.collect.words import CROWNS, SIDES
@@ -19,6 +21,7 @@ def _both(table: dict[str, dict[str, str]], key: str) -> dict[str, str]:
 
 
 def public_content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    deck = content.load(str(options.get("content", content.DEFAULT)))
     return {
         "animals": [
             {
@@ -26,12 +29,12 @@ def public_content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
                 "code": code,
                 "name": {"en": animal.en, "ja": animal.ja},
                 "ability": {"en": animal.ability_en, "ja": animal.ability_ja},
-                "copies": COPIES,
+                "copies": deck.counts[code],
             }
             for code, animal in enumerate(ANIMALS)
         ],
         "decks": list(DECK_NAMES),
-        "cards": len(ANIMALS) * COPIES,
+        "cards": deck.total,
         "alliances": {key: _both(ALLIANCE_NAMES, key) for key in ALLIANCE_NAMES["en"]},
         "crowns": {
             "half": HALF_CROWNS,

@@ -15,10 +15,10 @@ from bodoge.engine.result import ranks_from_keys
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.collect import actions as A
+from bodoge.games.collect import content as content_mod
 from bodoge.games.collect.alliance import alliance_kind
 from bodoge.games.collect.animals import (
     CHAMELEON,
-    COPIES,
     CRAB,
     CROCODILE,
     HERMIT_CRAB,
@@ -44,8 +44,6 @@ from bodoge.games.collect.phases import (
     PLACE,
 )
 from bodoge.games.collect.state_json import public_fields, read_state, write_state
-
-FULL_DECK = tuple(code for code in range(KINDS) for _ in range(COPIES))  # before a round's shuffle
 
 TEAMS = [[0, 2], [1, 3]]
 
@@ -75,6 +73,13 @@ INFO = GameInfo(
             "新ラウンドの開始プレイヤー：最後の手番の次の席／前ラウンド開始席の次の席",
             ("after_last_active", "after_previous_start"),
         ),
+        # quiet: the built-in games' views and records stay as they were before variants
+        OptionSpec(
+            "content", content_mod.DEFAULT, "default: bodoge's cards (8 of each animal); or "
+            "a variant's counts, set by the server or `bodoge simulate --content`",
+            "default: bodoge のカード（各動物8枚）／バリアントの枚数（サーバーか "
+            "`bodoge simulate --content` が指定）", kind="text", quiet=True,
+        ),
     ), "bodoge.games.collect.data"),
 )  # fmt: skip
 
@@ -84,6 +89,7 @@ class CollectState(State):
     __slots__ = (
         "_events",
         "active",
+        "deck",
         "decks",
         "discard",
         "extra",
@@ -102,6 +108,7 @@ class CollectState(State):
         "target",
     )  # fmt: skip
 
+    deck: content_mod.Deck  # the content: the cards per animal, every card of a round
     decks: list[list[int]]
     rows: list[list[int]]
     half: list[int]  # half crowns per seat
@@ -128,6 +135,7 @@ class CollectState(State):
     def _check_options(self) -> None:
         if self.options["team_mode"] == "on" and self.players != 4:
             raise InvalidOptions("team_mode=on needs exactly 4 players")
+        self.deck = content_mod.load(str(self.options["content"]))
 
     def _setup(self) -> None:
         self.half = [0] * self.players
@@ -140,7 +148,7 @@ class CollectState(State):
         self._start_round(self.rng.below(self.players))
 
     def _start_round(self, start: int) -> None:
-        cards = list(FULL_DECK)
+        cards = list(self.deck.cards)
         self.rng.shuffle(cards)
         half = len(cards) // 2
         self.decks = [cards[:half], cards[half:]]
@@ -156,6 +164,7 @@ class CollectState(State):
     def clone(self) -> CollectState:
         other = CollectState.__new__(CollectState)
         self._copy_base_to(other)
+        other.deck = self.deck  # a tuple: never mutated, so shared
         other.decks = [self.decks[0][:], self.decks[1][:]]
         other.rows = [row[:] for row in self.rows]
         other.half = self.half[:]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bodoge.engine import InvalidState
 from bodoge.games.collect import actions as A
 from bodoge.games.collect.alliance import ALLIANCES, alliance_kind
-from bodoge.games.collect.animals import CHAMELEON, COPIES, CRAB, CROCODILE, KEYS, KINDS, PARROT
+from bodoge.games.collect.animals import CHAMELEON, CRAB, CROCODILE, KEYS, KINDS, PARROT
 from bodoge.games.collect.phases import (
     ABILITY,
     CHAMELEON_DISCARD,
@@ -216,8 +216,9 @@ def _check_cards(state: CollectState) -> None:
         counts[state.held] += 1
     counts[CHAMELEON] += state.discard
     for code, count in enumerate(counts):
-        if count != COPIES:
-            raise InvalidState(f"cards do not add up: {count} {KEYS[code]} ({COPIES} expected)")
+        expected = state.deck.counts[code]
+        if count != expected:
+            raise InvalidState(f"cards do not add up: {count} {KEYS[code]} ({expected} expected)")
     if any(row.count(CHAMELEON) > 1 for row in state.rows):
         raise InvalidState("a row cannot hold two chameleons (they leave at once)")
     for empty in (0, 1):
@@ -293,7 +294,6 @@ def _check_ability_card(state: CollectState, row: list[int]) -> None:
 
 # ---- what the fields imply about each other ------------------------------------------------
 
-DECK_SIZE = COPIES * KINDS // 2  # each deck at a round's start
 Crowns = tuple[list[int], int]  # half crowns per seat, the full crown's seat (-1: nobody)
 
 
@@ -376,10 +376,11 @@ def check_turn(state: CollectState) -> None:
     untouched = round_untouched(state)
     if untouched:
         sizes = [len(deck) for deck in state.decks]
-        if sizes != [DECK_SIZE, DECK_SIZE]:
+        size = state.deck.total // 2  # each deck at a round's start
+        if sizes != [size, size]:
             raise InvalidState(
                 f"round {state.round} has not begun (rows empty, no deck card face up), so "
-                f"decks A and B hold {DECK_SIZE} cards each, not {sizes[0]} and {sizes[1]}"
+                f"decks A and B hold {size} cards each, not {sizes[0]} and {sizes[1]}"
             )
         if active != start:
             raise InvalidState(
@@ -459,8 +460,10 @@ def check_last_win(state: CollectState, value: object) -> None:
     if cards.count(CHAMELEON) > 1:
         raise InvalidState("last_win.row cannot hold two chameleons (they leave at once)")
     for code in range(KINDS):
-        if cards.count(code) > COPIES:
-            raise InvalidState(f"last_win.row holds more than {COPIES} {KEYS[code]}")
+        if cards.count(code) > state.deck.counts[code]:
+            raise InvalidState(
+                f"last_win.row holds more than {state.deck.counts[code]} {KEYS[code]}"
+            )
     if over:
         if cards != state.rows[seat]:
             raise InvalidState(f"last_win.row must be rows[{seat}], the row that won the game")

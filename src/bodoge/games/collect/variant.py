@@ -1,0 +1,127 @@
+"""Collect! variants: the counts per animal as data (see `bodoge.engine.variants`).
+
+A variant has one section, `animals` (the counts of `data/animals.toml`):
+
+    [[animals.animal]]
+    key = "crocodile"
+    count = 10
+
+one table per animal, all eight; a variant without the section is bodoge's deck. The check is
+the engine's bounds, then `content.problems`: the very checks the built-in file passes.
+
+What bounds a game's length: the rules alone bound none, the built-in cards included (a
+crocodile may put a card back on a deck every turn, and a round ends only by an alliance or with
+both decks empty). Every count is at least 1, so every round can be won (a lion and six other
+kinds, RULINGS.md §1), and a row never outgrows the 64 places the moves name (at most 64 cards).
+The bound is enforced where games are played without people: a bot game of a balance run or of
+`bodoge simulate` that has not ended after `bodoge.sim`'s 200,000 decisions is stopped, and the
+run says so (it fails; it never runs on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bodoge.engine.variants import (
+    VARIANT_PREFIX,
+    Problem,
+    VariantError,
+    VariantKit,
+    check_bounds,
+    digest,
+    refuse,
+)
+from bodoge.games.collect import content
+from bodoge.games.collect.animals import ANIMALS, KEYS
+
+SECTIONS = ("animals",)
+
+
+def builtin() -> dict[str, Any]:
+    """bodoge's own counts in the variant format (what the studio starts from)."""
+    return {"animals": content.builtin_section()}
+
+
+def check(data: Mapping[str, Any]) -> None:
+    """Refuse what the game would refuse, and what no variant may be (VariantError)."""
+    if not isinstance(data, Mapping):
+        raise refuse("content", "must be a table of sections", "セクションの表でなければなりません")
+    check_bounds(data)
+    unknown = sorted(set(data) - set(SECTIONS))
+    if unknown:
+        raise refuse(
+            unknown[0],
+            f"is not a section (sections: {', '.join(SECTIONS)})",
+            f"セクションではありません（セクション：{', '.join(SECTIONS)}）",
+        )
+    if "animals" in data:
+        found = content.problems(data["animals"])
+        if found:
+            raise VariantError(found)
+
+
+def options(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a game of the checked variant `data`, installed in this process."""
+    check(data)
+    key = VARIANT_PREFIX + digest(data)
+    content.install(key, data)
+    return {"content": key}
+
+
+def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The installed variant data the options' `content` names; None for built-in content."""
+    key = options.get("content")
+    if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
+        return content.installed_data(key)
+    return None
+
+
+def _counts(data: Mapping[str, Any]) -> dict[str, int]:
+    section = data.get("animals", content.builtin_section())
+    return {str(item["key"]): int(item["count"]) for item in section["animal"]}
+
+
+def differences(base: Mapping[str, Any], other: Mapping[str, Any]) -> list[Problem]:
+    """What `other` changes of `base`: one line per animal whose count differs, and the total."""
+    a, b = _counts(base), _counts(other)
+    listed = other.get("animals", content.builtin_section())["animal"]
+    index = {str(item["key"]): i for i, item in enumerate(listed)}  # the field of `other`
+    lines: list[Problem] = []
+    for code, key in enumerate(KEYS):
+        if a.get(key) != b.get(key):
+            animal = ANIMALS[code]
+            lines.append(
+                Problem(
+                    f"animals.animal[{index.get(key, code)}].count",
+                    f"{animal.en}: {a.get(key)} → {b.get(key)} cards",
+                    f"{animal.ja}：{a.get(key)}枚 → {b.get(key)}枚",
+                )
+            )
+    total_a, total_b = sum(a.values()), sum(b.values())
+    if total_a != total_b:
+        lines.append(
+            Problem(
+                "animals.animal",
+                f"in all: {total_a} → {total_b} cards (decks A and B of {total_b // 2} each)",
+                f"合計：{total_a}枚 → {total_b}枚（デッキA・Bは各{total_b // 2}枚）",
+            )
+        )
+    return lines
+
+
+KIT = VariantKit(
+    builtin=builtin,
+    check=check,
+    options=options,
+    differences=differences,
+    data_of=data_of,
+    sections=SECTIONS,
+    length_bound=(
+        "enforced, not proved: Collect!'s rules bound no game's length, the built-in cards "
+        "included (a crocodile may put a card back every turn). Every count is at least 1, so "
+        "every round can still be won (a lion and six other kinds), and at most 64 cards fit "
+        "the rows' 64 places; a bot game (balance runs, bodoge simulate) not over after "
+        "200,000 decisions is stopped and its run fails"
+    ),
+)
