@@ -359,8 +359,9 @@ def _end_turn(state: CollectState) -> None:
         state.active = (seat + 1) % state.players
     state.phase = DRAW
     decks = state.decks
-    if not decks[0] and not decks[1]:
-        state._begin_turn()  # the round is drawn
+    limit = state.deck.plies
+    if (not decks[0] and not decks[1]) or (limit and state.ply >= limit):
+        state._begin_turn()  # the round is drawn, or a variant's game reached its limit
 
 
 def _split(state: CollectState) -> None:

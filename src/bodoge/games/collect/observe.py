@@ -3,8 +3,8 @@
 Seats are listed relative to the observing seat: "seat +0" is the observer, "+1" the next seat
 clockwise, and so on (a spectator observes as seat 0 would sit), so one policy can play any seat.
 Animals are in animals.toml order (crocodile, crab, monkey, hermit crab, octopus, parrot, lion,
-chameleon). Decks and rows are padded to the most cards a deck or a row can hold (64, the most any content
-has), so a variant's counts keep the shape.
+chameleon). Decks and rows are padded to the most cards a deck or a row can hold (64, the most
+any content has), so a variant's counts keep the shape.
 """
 
 from __future__ import annotations

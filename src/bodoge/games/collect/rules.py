@@ -515,6 +515,13 @@ class CollectState(State):
 
     def _begin_turn(self) -> None:
         self.phase = DRAW
+        limit = self.deck.plies
+        if limit and self.ply >= limit:  # a variant's bound (content.VARIANT_PLIES)
+            self._events.append({"type": "limit", "plies": limit})
+            self.phase = OVER
+            self.held = self.placed = self.target = self.named = -1
+            self.extra = False
+            return
         if not self.decks[0] and not self.decks[1]:
             self.history.append(-1)
             self._events.append({"type": "round_drawn", "number": self.round})
@@ -557,7 +564,15 @@ class CollectState(State):
             return None
         winner = self.game_winner()
         scores = [float(self.crown_points(seat)) for seat in range(self.players)]
-        detail = {"half_crowns": self.half[:], "full_crown": self.full, "rounds": self.round}
+        detail: dict[str, Any] = {
+            "half_crowns": self.half[:],
+            "full_crown": self.full,
+            "rounds": self.round,
+        }
+        if winner < 0:  # a variant's game stopped at its limit: nobody won
+            detail["no_winner"] = True
+            teams = [t[:] for t in TEAMS] if self.options["team_mode"] == "on" else None
+            return Result(scores, ranks_from_keys(scores), [], teams, None, detail)
         if self.options["team_mode"] == "on":
             team = winner % 2
             winners = TEAMS[team][:]

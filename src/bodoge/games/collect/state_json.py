@@ -233,9 +233,13 @@ def _check_phase(state: CollectState) -> None:
         seat, index = divmod(state.target, A.MAX_ROW)
         if index >= len(state.rows[seat]):
             raise InvalidState(f"target index {index} is not a card of row {seat}")
-    over = state.full >= 0 or 2 in state.half
-    if over != (phase == OVER):
-        raise InvalidState("phase must be 'over' exactly when a seat has 2 half crowns or the full")
+    over = game_won(state)
+    limited = bool(state.deck.plies) and state.ply >= state.deck.plies
+    if (over and phase != OVER) or (phase == OVER and not over and not limited):
+        raise InvalidState(
+            "phase must be 'over' exactly when a seat has 2 half crowns or the full (or a "
+            "variant's game has reached its limit of decisions)"
+        )
     needs_held = phase in (KEEP, PLACE, PARROT_RETURN)
     if needs_held != (state.held >= 0):
         raise InvalidState(f"held must be {'a card' if needs_held else 'null'} in phase {name}")
@@ -260,6 +264,11 @@ def _check_phase(state: CollectState) -> None:
             "phase place needs a card already in the row (else it is placed at once)"
         )
     _check_ability_card(state, row)
+
+
+def game_won(state: CollectState) -> bool:
+    """A seat has won the game: 2 half crowns or the full crown."""
+    return state.full >= 0 or 2 in state.half
 
 
 def _check_ability(state: CollectState, row: list[int]) -> None:
@@ -410,6 +419,8 @@ def check_turn(state: CollectState) -> None:
                 f"active must be round_start {start} during the game's first turn, not {active}"
             )
         return
+    if state.phase == OVER and not game_won(state):
+        return  # a variant's game stopped at its limit, at a turn's start
     if state.phase == OVER:
         winner = state.history[-1]
         if active != winner or last != winner:
@@ -437,7 +448,7 @@ def check_last_win(state: CollectState, value: object) -> None:
     """The last win is kept until the next round's first move; in phase over it is the winning
     row itself. `value` is what the JSON gave: a parsed (seat, alliance, row), None, or `MISSING`
     (left out by hand: it follows from the winner's row when the game is over)."""
-    over = state.phase == OVER
+    over = state.phase == OVER and game_won(state)
     if not isinstance(value, tuple):
         if over and value is None:
             raise InvalidState("last_win must name the winning row in phase over")

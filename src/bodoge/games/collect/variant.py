@@ -9,13 +9,13 @@ A variant has one section, `animals` (the counts of `data/animals.toml`):
 one table per animal, all eight; a variant without the section is bodoge's deck. The check is
 the engine's bounds, then `content.problems`: the very checks the built-in file passes.
 
-What bounds a game's length: the rules alone bound none, the built-in cards included (a
-crocodile may put a card back on a deck every turn, and a round ends only by an alliance or with
-both decks empty). Every count is at least 1, so every round can be won (a lion and six other
-kinds, RULINGS.md §1), and a row never outgrows the 64 places the moves name (at most 64 cards).
-The bound is enforced where games are played without people: a bot game of a balance run or of
-`bodoge simulate` that has not ended after `bodoge.sim`'s 200,000 decisions is stopped, and the
-run says so (it fails; it never runs on).
+What bounds a game's length (enforced, not proved): the rules alone bound none, the built-in
+cards included (a crocodile may put a card back on a deck every turn), and some counts make
+rounds that nearly never end (ten cards among four players: drawn round after drawn round;
+random games of it did not end in 200,000 decisions). So a variant's game ends, nobody winning,
+at the first turn that would begin after `content.VARIANT_PLIES` (20,000) decisions; a turn
+itself is bounded (its parrot chain plays a parrot from a deck at each link). Bot games of the
+built-in cards take 100-800 decisions, and the built-in game keeps the published rules.
 """
 
 from __future__ import annotations
@@ -118,10 +118,9 @@ KIT = VariantKit(
     data_of=data_of,
     sections=SECTIONS,
     length_bound=(
-        "enforced, not proved: Collect!'s rules bound no game's length, the built-in cards "
-        "included (a crocodile may put a card back every turn). Every count is at least 1, so "
-        "every round can still be won (a lion and six other kinds), and at most 64 cards fit "
-        "the rows' 64 places; a bot game (balance runs, bodoge simulate) not over after "
-        "200,000 decisions is stopped and its run fails"
+        "enforced: a variant's game ends, nobody winning, at the first turn that would begin "
+        f"after {content.VARIANT_PLIES} decisions (the rules alone bound no game's length, and "
+        "some counts make rounds that nearly never end); a turn is itself bounded, as each link "
+        "of a parrot chain plays a parrot from a deck"
     ),
 )

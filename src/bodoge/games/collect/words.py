@@ -306,6 +306,17 @@ def describe_result(state: CollectState, lang: str, names: list[str] | None) -> 
     def who(seat: int) -> str:
         return seat_name(seat, lang, names=names)
 
+    if winner < 0:  # a variant's game stopped at its limit (content.VARIANT_PLIES)
+        limit = state.deck.plies
+        if ja:
+            held = "、".join(
+                f"{who(s)}は{crowns_held(state, s, lang)}" for s in range(state.players)
+            )
+            return [f"{limit}手の上限に達したため、勝者なしでゲーム終了", f"各席：{held}"]
+        held = ", ".join(
+            f"{who(s)} held {crowns_held(state, s, lang)}" for s in range(state.players)
+        )
+        return [f"Nobody won: the game reached the limit of {limit} moves", f"The seats: {held}"]
     crowns = crowns_held(state, winner, lang)
     if state.teams() is not None:
         team, mates = "AB"[winner % 2], [s for s in range(state.players) if s % 2 == winner % 2]
@@ -342,6 +353,10 @@ def result_words(state: CollectState) -> dict[str, Any]:
             "half_crowns": {"en": "Half crowns", "ja": "ハーフ王冠"},
             "full_crown": {"en": "Full crown", "ja": "フル王冠"},
             "rounds": {"en": "Rounds played", "ja": "ラウンド数"},
+            "no_winner": {
+                "en": "The variant's limit of moves was reached: nobody wins",
+                "ja": "バリアントの手数の上限に達した：勝者なし",
+            },
         },
         "seats": ["full_crown"],
     }
