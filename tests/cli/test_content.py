@@ -40,8 +40,6 @@ def test_export_check_diff(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     path.write_text(path.read_text().replace("value = 2", "value = 99999999"))
     code, _, err = run(capsys, "content", "check", "monster_hex", str(path), "--lang", "ja")
     assert code == 2 and "stones.tile[1].value" in err and "範囲" in err
-    code, _, err = run(capsys, "content", "export", "collect")
-    assert code == 2 and "no variants" in err
     code, _, err = run(capsys, "content", "check", "monster_hex", str(tmp_path / "none.toml"))
     assert code == 2 and "none.toml" in err
 
@@ -62,3 +60,27 @@ def test_simulate_plays_the_variant(capsys: pytest.CaptureFixture[str], tmp_path
     path.write_text("[units]\nfaction = 3\n")
     code, _, err = run(capsys, *argv, "--content", str(path))
     assert code == 2 and "units" in err
+
+
+def test_collect_counts_out_checked_compared_and_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "content", "export", "collect")
+    assert code == 0 and out.count("[[animals.animal]]") == 8 and "count = 8" in out
+    path = tmp_path / "collect.toml"
+    path.write_text(out.replace('key = "lion"\ncount = 8', 'key = "lion"\ncount = 4'))
+    assert run(capsys, "content", "check", "collect", str(path))[:2] == (0, "ok\n")
+    code, out, _ = run(capsys, "content", "diff", "collect", str(path), "--lang", "ja")
+    assert code == 0 and out == (
+        "animals.animal[6].count: ライオン：8枚 → 4枚\n"
+        "animals.animal: 合計：64枚 → 60枚（デッキA・Bは各30枚）\n"
+    )
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "collect", "--players", "3", "--games", "4", "--seed", "2",
+            "--no-progress", "--json", str(out_file), "--content", str(path)]  # fmt: skip
+    assert run(capsys, *argv)[0] == 0
+    assert json.loads(out_file.read_text())["content"]
+    path.write_text(path.read_text().replace("count = 4", "count = 0"))
+    code, _, err = run(capsys, "content", "check", "collect", str(path))
+    assert code == 2 and "animals.animal[6].count: 0 cards" in err
+    assert run(capsys, *argv)[0] == 2

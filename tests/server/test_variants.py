@@ -29,6 +29,14 @@ def variant_content() -> dict[str, Any]:
     return content
 
 
+def collect_content(**counts: int) -> dict[str, Any]:
+    """Collect!'s built-in counts per animal, some changed."""
+    content = get_spec("collect").variants.builtin()  # type: ignore[union-attr]
+    for item in content["animals"]["animal"]:
+        item["count"] = counts.get(item["key"], item["count"])
+    return content
+
+
 def make_variant(client: TestClient, headers: dict[str, str], **extra: Any) -> dict[str, Any]:
     body = {"game": "monster_hex", "name": "Low red", "content": variant_content(), **extra}
     answer = client.post("/api/variants", headers=headers, json=body)
@@ -69,13 +77,7 @@ def test_check_names_the_field_in_both_languages(client: TestClient) -> None:
     )
     assert refused.status_code == 422
     assert refused.json()["error"]["code"] == "invalid_content"
-    # a game without variants, and a path where content belongs
-    assert (
-        client.post(
-            "/api/variants/check", headers=me, json={"game": "collect", "content": {}}
-        ).status_code
-        == 422
-    )
+    # a path where content belongs
     options = {"content": "/etc"}
     seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
     table = client.post(
@@ -168,6 +170,18 @@ def test_a_table_with_the_variant_plays_to_the_end(client: TestClient) -> None:
     assert client.get(f"/api/tables/{table['table']['id']}").json()["status"] == "over"
 
 
+def simulated_figures(game: str, toml: Path, out: Path, players: int, games: int) -> Any:
+    """`bodoge simulate GAME --content TOML` with random bots and seed 7, as its JSON."""
+    subprocess.run(
+        [sys.executable, "-m", "bodoge", "simulate", game, "--players", str(players),
+         "--bots", "random", "--games", str(games), "--seed", "7", "--content", str(toml),
+         "--json", str(out), "--no-progress"],
+        check=True, cwd=ROOT, capture_output=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    return json.loads(out.read_text())
+
+
 def test_a_run_equals_bodoge_simulate_on_the_exported_toml(
     client: TestClient, tmp_path: Path
 ) -> None:
@@ -183,15 +197,7 @@ def test_a_run_equals_bodoge_simulate_on_the_exported_toml(
     assert run["status"] == "done" and run["done"] == 24
     toml = tmp_path / "variant.toml"
     toml.write_text(client.get(f"/api/variants/{made['id']}/versions/1/toml", headers=me).text)
-    out = tmp_path / "sim.json"
-    subprocess.run(
-        [sys.executable, "-m", "bodoge", "simulate", "monster_hex", "--players", "2",
-         "--bots", "random", "--games", "24", "--seed", "7", "--content", str(toml),
-         "--json", str(out), "--no-progress"],
-        check=True, cwd=ROOT, capture_output=True,
-        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
-    )  # fmt: skip
-    simulated = json.loads(out.read_text())
+    simulated = simulated_figures("monster_hex", toml, tmp_path / "sim.json", 2, 24)
     served = run["summary"]
     for figures in (simulated, served):
         figures.pop("seconds_per_game")
@@ -259,3 +265,59 @@ def test_the_server_plays_two_runs_at_once_at_most(client: TestClient) -> None:
     assert (
         client.post("/api/balance", headers=people[2], json={**body, "games": 5}).status_code == 200
     )
+
+
+def test_a_collect_variant_checked_refused_run_and_played(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Collect!'s counts per animal: the check names the count, a saved variant's run equals
+    `bodoge simulate --content` on its TOML, and a table deals the variant's cards."""
+    me = guest(client)
+    bad = collect_content(lion=0)
+    answer = client.post(
+        "/api/variants/check", headers=me, json={"game": "collect", "content": bad}
+    ).json()
+    assert answer["ok"] is False
+    problem = answer["problems"][0]
+    assert problem["field"] == "animals.animal[6].count"
+    assert "0 cards" in problem["en"] and "0枚" in problem["ja"]
+    refused = client.post(
+        "/api/variants", headers=me, json={"game": "collect", "name": "x", "content": bad}
+    )
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_content"
+    content = collect_content(crocodile=10, lion=4)
+    good = client.post(
+        "/api/variants/check", headers=me, json={"game": "collect", "content": content}
+    ).json()
+    assert good["ok"] is True
+    assert [line["field"] for line in good["differences"]] == [
+        "animals.animal[0].count",
+        "animals.animal[6].count",
+        "animals.animal",  # the total
+    ]
+    made = make_variant(client, me, game="collect", name="Many crocodiles", content=content)
+    body = {"game": "collect", "variant": made["id"], "players": 3, "bots": ["random"],
+            "games": 12, "seed": 7}  # fmt: skip
+    started = client.post("/api/balance", headers=me, json=body)
+    assert started.status_code == 200, started.text
+    run = wait_run(client, me, started.json()["id"])
+    assert run["status"] == "done" and run["done"] == 12
+    toml = tmp_path / "collect.toml"
+    toml.write_text(client.get(f"/api/variants/{made['id']}/versions/1/toml", headers=me).text)
+    simulated = simulated_figures("collect", toml, tmp_path / "sim.json", 3, 12)
+    served = run["summary"]
+    for figures in (simulated, served):
+        figures.pop("seconds_per_game")
+    assert served == simulated and served["content"]
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "random"}]
+    created = client.post(
+        f"/api/variants/{made['id']}/tables",
+        headers=me,
+        json={"game": "collect", "players": 2, "seats": seats},
+    )
+    assert created.status_code == 200, created.text
+    table = created.json()
+    drawn = client.get(f"/api/tables/{table['table']['id']}/content").json()
+    assert {a["key"]: a["copies"] for a in drawn["animals"]}["crocodile"] == 10
+    assert drawn["cards"] == 62
+    assert play_first_actions(client, table["table"]["id"], [table["credential"]], 20_000) > 0
