@@ -311,3 +311,63 @@ def test_the_lobby_links_the_studio_of_each_game_with_forms(page: Page, web_serv
             "The studio does not edit this game's content."
         )
     assert errors == []
+
+
+def test_a_designer_edits_collect_counts_runs_and_plays(page: Page, web_server: str) -> None:
+    """Collect!'s counts per animal: a count of 0 refused, then a total over 64 refused, then
+    fixed; saved; 10 games run with the progress bar; a table with the variant played to the end
+    against the random bot, by clicking the drawing."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/studio/collect")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    crocodile = page.locator(".studio-stone[data-animal='crocodile']")
+    expect(crocodile).to_contain_text("Crocodile")
+    problems = page.locator("#studio-problems")
+    crocodile.locator("input").fill("0")
+    expect(problems.locator("[data-field='animals.animal[0].count']")).to_contain_text("0 cards")
+    crocodile.locator("input").fill("12")
+    expect(problems.locator("[data-field='animals.animal']")).to_contain_text("68 cards in all")
+    page.locator(".studio-stone[data-animal='lion'] input").fill("4")
+    expect(page.locator("#studio-ok")).to_contain_text("Crocodile: 8 → 12 cards")
+    expect(page.locator("#studio-ok")).to_contain_text("Lion: 8 → 4 cards")
+    expect(page.locator("#studio-counts")).to_contain_text("64 cards in all")
+    page.locator("#studio-name").fill("Crocodile pond")
+    page.locator("#studio-save").click()
+    expect(page.locator("#studio-saved")).to_contain_text("version 1")
+    assert "#/studio/collect/" in page.url
+    run_games(page, 10)
+    expect(page.locator("#studio-results figcaption").first).to_contain_text("Win rate by seat")
+    page.locator("#studio-play").click()
+    page.wait_for_url("**/#/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    seat = json.loads(page.evaluate("localStorage.getItem('bodoge.seats')"))[table_id]
+
+    def step(page: Page, prompt: dict[str, Any], chooser: random.Random) -> int:
+        legal = sorted(a["notation"] for a in prompt["actions"])
+        assert sorted(board_actions(page)) == legal
+        page.locator(f".board [data-action='{chooser.choice(legal)}']").first.click()
+        return 1
+
+    final = play_to_the_end(
+        page, web_server, {"table": table_id, "credential": seat["credential"]}, step
+    )
+    assert final["over"] and final["view"]["options"]["content"].startswith("variant:")
+    assert errors == []
+
+
+def test_the_collect_form_in_japanese(browser: Browser, web_server: str) -> None:
+    context = browser.new_context(locale="ja-JP")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        errors = console_errors(page)
+        page.goto(f"{web_server}/#/studio/collect")
+        expect(page.locator(".studio-stone[data-animal='chameleon']")).to_contain_text("カメレオン")
+        expect(page.locator("#studio-counts")).to_contain_text("合計64枚：デッキA・Bは各32枚")
+        page.locator(".studio-stone[data-animal='parrot'] input").fill("7")
+        expect(page.locator("#studio-problems")).to_contain_text("奇数")
+        page.locator(".studio-stone[data-animal='parrot'] input").fill("6")
+        expect(page.locator("#studio-ok")).to_contain_text("オウム：8枚 → 6枚")
+        assert errors == []
+    finally:
+        context.close()
