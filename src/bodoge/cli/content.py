@@ -23,7 +23,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "content, check a variant file with the game's own checks, list what it changes.",
     )
     parser.add_argument("action", choices=("export", "check", "diff"))
-    parser.add_argument("game", help="game id (a game with variants: monster_hex)")
+    parser.add_argument("game", help="game id (a game with variants: monster_hex, collect)")
     parser.add_argument("file", nargs="?", help="the variant TOML file (check, diff)")
     parser.add_argument("--lang", choices=("en", "ja"), default="en", help="language of errors")
     parser.set_defaults(func=run)
