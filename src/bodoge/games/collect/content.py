@@ -38,16 +38,13 @@ class Deck(NamedTuple):
 
     counts: tuple[int, ...]
     cards: tuple[int, ...]
+    total: int  # len(cards)
     plies: int  # the decisions after which no turn begins (the game ends); 0: no limit
-
-    @property
-    def total(self) -> int:
-        return len(self.cards)
 
 
 def deck_of(counts: tuple[int, ...], plies: int) -> Deck:
     cards = tuple(code for code in range(KINDS) for _ in range(counts[code]))
-    return Deck(counts, cards, plies)
+    return Deck(counts, cards, len(cards), plies)
 
 
 def problems(animals: Any) -> list[Problem]:
@@ -172,10 +169,15 @@ def _checked(animals: Any, plies: int) -> Deck:
     return deck_of(counts_of(animals), plies)
 
 
-try:  # the built-in game: the published rules, no limit
-    BUILTIN: Final = _checked(builtin_section(), 0)
-except VariantError as refused:  # the shipped file itself: a packaging mistake
-    raise ContentError(f"animals.toml: {refused}") from None
+def _builtin() -> Deck:
+    """The built-in deck: the published rules, no limit."""
+    try:
+        return _checked(builtin_section(), 0)
+    except VariantError as refused:  # the shipped file itself: a packaging mistake
+        raise ContentError(f"animals.toml: {refused}") from None
+
+
+BUILTIN: Final = _builtin()
 
 _installed: dict[str, Deck] = {}
 _sections: dict[str, dict[str, Any]] = {}
