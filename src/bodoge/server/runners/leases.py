@@ -38,6 +38,11 @@ from bodoge.server.store.models import now
 log = logging.getLogger("bodoge.server")
 
 
+def is_new_in_play(table: Table) -> bool:
+    """A table just made (nothing written to it since) whose game started with it."""
+    return table.status == "playing" and table.version == 0 and table.match.ply == 0
+
+
 class Runner(Protocol):
     def wake(self, table_id: str, table: Table | None = None) -> None: ...
 
@@ -76,8 +81,27 @@ class Leases:
     def _committed(self, table_id: str, table: Table | None) -> None:
         # Only a change made here may take a lease at once (a new table, a game that starts):
         # the process that made a change elsewhere took it, and one that died is the scan's.
-        if table_id not in self.held:
-            self.changed(table_id, table)
+        if table_id in self.held:
+            return
+        if not self.alone and table is not None and is_new_in_play(table):
+            # A new table that starts at once (all bots): any process may have made it (a
+            # proxy routes by table id only once the id exists), so its lease goes to the
+            # first process asked about it (`claim`: behind a proxy routing by table, the one
+            # its requests go to), or to the next scan if nobody asks.
+            return
+        self.changed(table_id, table)
+
+    async def claim(self, table_id: str) -> None:
+        """A table in play that nobody holds, asked about here: take its lease (and wake its
+        runners) before answering."""
+        if table_id in self.held or self._stopping.is_set():
+            return
+        task = self._taking.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._take_and_wake(table_id))
+            self._taking[table_id] = task
+            task.add_done_callback(lambda _: self._taking.pop(table_id, None))
+        await asyncio.shield(task)
 
     def changed(self, table_id: str, table: Table | None) -> None:
         """A table this process changed (`table`: as cached): wake its runners here if this
