@@ -198,7 +198,10 @@ class Leases:
         (their number over the live processes), so the survivors of a death split its work."""
         moment = now()
         async with self.store.glance() as session:
-            orphans = await leases.orphans(session, self.owner, self.alone, moment)
+            # Alone, every table is this process's at once; with others, a new table of bots
+            # is left a lease's time to the process asked about it first (`claim`).
+            made_before = moment if self.alone else moment - self.ttl
+            orphans = await leases.orphans(session, self.owner, self.alone, moment, made_before)
             if not orphans:
                 return
             others = await leases.other_owners(session, self.owner, moment)
