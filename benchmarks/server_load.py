@@ -146,7 +146,9 @@ def nginx_config(port: int, servers: list[int], tmp: Path) -> str:
     text = text.replace(
         "http {", f"http {{\n    access_log off;\n    client_body_temp_path {tmp};", 1
     )
-    return f"worker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/nginx.error.log;\n{text}"
+    head = ["worker_processes 1;", "worker_rlimit_nofile 20000;", f"pid {tmp}/nginx.pid;",
+            f"error_log {tmp}/nginx.error.log;"]  # fmt: skip
+    return "\n".join([*head, text])
 
 
 def start_nginx(port: int, servers: list[int], tmp: Path) -> subprocess.Popen[bytes]:
