@@ -8,6 +8,8 @@
                                               # client: reads each update's type, ply, status
     python benchmarks/server_load.py --db postgresql --workers 4 --rate 300 --light-client
                                               # open loop: 300 moves/s offered, not flat out
+    python benchmarks/server_load.py --db postgresql --workers 1,4 --proxy nginx --light-client
+                                              # 4 workers as 4 processes behind nginx
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 \
         --seconds 10 --balance-run          # the same load while a studio balance run plays
                                             # (2,000 Monster Hex games, random bots) throughout
@@ -45,7 +47,14 @@ What it measures:
   the figure that says how the server would scale on more cores.
 
 Each table is made over a new HTTP connection, as by many browsers, so the kernel spreads them
-over the workers (and a table's bots run in the worker that made it).
+over the workers. With `--workers N` (one port) the kernel also spreads the sockets, so most
+of a table's sockets are on processes other than its owner: affinity's worst case, every update
+crosses Redis. `--proxy nginx` runs the deployment of docs/deploy.md instead: N separate
+`bodoge serve --workers 1` processes (a port each, one database and Redis channel) behind nginx
+(Debian's; a config written for the run from deploy/nginx.conf, its routing rules unchanged)
+routing by table id, the client talking to nginx; nginx's CPU is counted apart, and the
+forwarded requests and the updates published over Redis per move are read from each process's
+/metrics.
 
 Everything is on 127.0.0.1; the run is bounded by --seconds plus setup and grace timeouts.
 """

@@ -4,7 +4,9 @@ Every process may serve every table, but the work that happens by itself (a bot'
 timeout) must happen once. The process that holds a table's row in `leases` (owner, until) runs
 that table's runners, and is its owner (realtime/affinity.py). A process takes a lease at once
 when it commits a change of a table in play nobody holds (it started the game: it filled the
-last seat, or made a table of bots); it renews all its leases in one
+last seat, or, alone, made a table of bots: with other processes a new table of bots goes to
+the first process asked about it, `claim`, the one a proxy routes the table to, or after a
+lease's time to a scan); it renews all its leases in one
 statement every third of `lease_seconds`, gives back those of finished tables, and a process
 that stops gives back all of its own. A lease not renewed in time (its process died, even by
 kill -9) is taken over by the next process that scans, which then wakes the runners there.
