@@ -8,6 +8,8 @@
                                               # client: reads each update's type, ply, status
     python benchmarks/server_load.py --db postgresql --workers 4 --rate 300 --light-client
                                               # open loop: 300 moves/s offered, not flat out
+    python benchmarks/server_load.py --db postgresql --workers 1,4 --proxy nginx --light-client
+                                              # 4 workers as 4 processes behind nginx
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 \
         --seconds 10 --balance-run          # the same load while a studio balance run plays
                                             # (2,000 Monster Hex games, random bots) throughout
@@ -45,7 +47,14 @@ What it measures:
   the figure that says how the server would scale on more cores.
 
 Each table is made over a new HTTP connection, as by many browsers, so the kernel spreads them
-over the workers (and a table's bots run in the worker that made it).
+over the workers. With `--workers N` (one port) the kernel also spreads the sockets, so most
+of a table's sockets are on processes other than its owner: affinity's worst case, every update
+crosses Redis. `--proxy nginx` runs the deployment of docs/deploy.md instead: N separate
+`bodoge serve --workers 1` processes (a port each, one database and Redis channel) behind nginx
+(Debian's; a config written for the run from deploy/nginx.conf, its routing rules unchanged)
+routing by table id, the client talking to nginx; nginx's CPU is counted apart, and the
+forwarded requests and the updates published over Redis per move are read from each process's
+/metrics.
 
 Everything is on 127.0.0.1; the run is bounded by --seconds plus setup and grace timeouts.
 """
@@ -56,6 +65,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -91,28 +101,137 @@ REDIS = "redis://127.0.0.1:6379/0"
 
 
 def start_server(
-    data: Path, port: int, log: Any, db_url: str | None, workers: int, bot_delay: float = 0.0
+    data: Path,
+    port: int,
+    log: Any,
+    db_url: str | None,
+    workers: int,
+    bot_delay: float = 0.0,
+    channel: str | None = None,
 ) -> subprocess.Popen[bytes]:
+    """`bodoge serve` on `port` (with `channel`: one of several processes sharing Redis)."""
     command = [sys.executable, "-m", "bodoge", "serve", "--host", HOST, "--port", str(port),
                "--data", str(data), "--bot-delay", f"{bot_delay:g}",
                "--workers", str(workers)]  # fmt: skip
     if db_url is not None:
         command += ["--db", db_url]
-    if workers > 1:
-        command += ["--redis", REDIS, "--redis-channel", f"load-{port}"]
+    if workers > 1 or channel is not None:
+        command += ["--redis", REDIS, "--redis-channel", channel or f"load-{port}"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     server = subprocess.Popen(command, stdout=log, stderr=log, env=env, start_new_session=True)
+    wait_for(f"http://{HOST}:{port}/api/health", server, "bodoge serve")
+    return server
+
+
+def wait_for(url: str, process: subprocess.Popen[bytes], name: str) -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"bodoge serve exited with {server.returncode}")
+        if process.poll() is not None:
+            raise SystemExit(f"{name} exited with {process.returncode}")
         try:
-            if httpx.get(f"http://{HOST}:{port}/api/health", timeout=1).status_code == 200:
-                return server
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
         except httpx.HTTPError:
             time.sleep(0.1)
-    server.kill()
-    raise SystemExit(f"bodoge serve did not answer within {START_TIMEOUT:.0f} s")
+    process.kill()
+    raise SystemExit(f"{name} did not answer within {START_TIMEOUT:.0f} s")
+
+
+# /metrics counters read per move behind a proxy: requests and socket moves forwarded to an
+# owner, updates an owner published over Redis for another process's sockets
+COUNTED = ("bodoge_forwarded_total", "bodoge_updates_published_total")
+NGINX_CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def nginx_config(port: int, servers: list[int], tmp: Path) -> str:
+    """deploy/nginx.conf (the routing rules: one source) with this run's servers and port, run
+    in the foreground with its files in `tmp` and no access log."""
+    text = NGINX_CONF.read_text()
+    lines = "".join(f"        server {HOST}:{each};\n" for each in servers)
+    upstream = re.compile(r"((?:^\s*server bodoge-\d+:\d+;\n)+)", re.MULTILINE)
+    if len(upstream.findall(text)) != 2 or "listen 8080;" not in text:
+        raise SystemExit(f"{NGINX_CONF} no longer has the two upstreams and port this expects")
+    text = upstream.sub(lambda _: lines, text).replace("listen 8080;", f"listen {HOST}:{port};")
+    text = text.replace(
+        "http {", f"http {{\n    access_log off;\n    client_body_temp_path {tmp};", 1
+    )
+    head = ["worker_processes 1;", "worker_rlimit_nofile 20000;", f"pid {tmp}/nginx.pid;",
+            f"error_log {tmp}/nginx.error.log;"]  # fmt: skip
+    return "\n".join([*head, text])
+
+
+def start_nginx(port: int, servers: list[int], tmp: Path) -> subprocess.Popen[bytes]:
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        raise SystemExit("--proxy nginx needs nginx (Debian: apt-get install -y nginx)")
+    conf = tmp / "nginx.conf"
+    conf.write_text(nginx_config(port, servers, tmp))
+    process = subprocess.Popen(
+        [nginx, "-c", str(conf), "-p", str(tmp), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    wait_for(f"http://{HOST}:{port}/api/health", process, "nginx")
+    return process
+
+
+@dataclass
+class Servers:
+    """What serves a run: one `bodoge serve` (with its workers), or several behind nginx."""
+
+    processes: list[subprocess.Popen[bytes]]
+    port: int  # where the client goes
+    proxy: subprocess.Popen[bytes] | None = None
+    ports: list[int] = field(default_factory=list)  # the servers' own, behind the proxy
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(each.pid) for each in self.processes)
+
+    def proxy_cpu(self) -> float:
+        return cpu_seconds(self.proxy.pid) if self.proxy is not None else 0.0
+
+    def counters(self) -> dict[str, float]:
+        """The forwarding counters of /metrics, summed over the processes (each process's own:
+        with `--workers N` one port reaches one worker at a time, so only behind a proxy)."""
+        found: dict[str, float] = {}
+        ports = self.ports if self.proxy is not None else []
+        for port in ports:
+            text = httpx.get(f"http://{HOST}:{port}/metrics", timeout=10).text
+            for line in text.splitlines():
+                name, _, value = line.rpartition(" ")
+                for wanted in COUNTED:
+                    if name.startswith(wanted):
+                        found[wanted] = found.get(wanted, 0.0) + float(value)
+        return found
+
+    def stop(self) -> None:
+        for each in self.processes:
+            stop_server(each)
+        if self.proxy is not None:
+            stop_server(self.proxy)
+
+
+def start_servers(
+    args: argparse.Namespace, tmp: Path, log: Any, db_url: str | None, workers: int
+) -> Servers:
+    data = tmp / "data"
+    delay = args.tables / args.rate if args.rate else 0.0
+    if args.proxy is None or workers == 1:
+        port = free_port()
+        return Servers([start_server(data, port, log, db_url, workers, delay)], port)
+    ports = [free_port() for _ in range(workers)]
+    channel = f"load-{ports[0]}"
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        for port in ports:
+            started.append(start_server(data, port, log, db_url, 1, delay, channel))
+        proxy_port = free_port()
+        return Servers(started, proxy_port, start_nginx(proxy_port, ports, tmp), ports)
+    except BaseException:
+        for each in started:
+            stop_server(each)
+        raise
 
 
 def cpu_seconds(pid: int) -> float:
@@ -320,10 +439,9 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bodoge-load-") as tmp:
         data = Path(tmp) / "data"
-        port = free_port()
         with open(Path(tmp) / "server.log", "wb") as log:
-            delay = args.tables / args.rate if args.rate else 0.0
-            server = start_server(data, port, log, db_url, workers, delay)
+            servers = start_servers(args, Path(tmp), log, db_url, workers)
+            port = servers.port
             try:
                 token = httpx.post(
                     f"http://{HOST}:{port}/api/guests", json={"name": "load"}
@@ -334,6 +452,7 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                 marks: dict[str, float] = {"began": time.time()}
                 db_before: dict[int, float] = {}
                 db_after: dict[int, float] = {}
+                counted: dict[str, float] = {}
 
                 async def main() -> None:
                     runner = asyncio.create_task(
@@ -349,13 +468,19 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
                         marks["run"] = await start_balance_run(f"http://{HOST}:{port}")
                     await asyncio.sleep(args.warmup)
                     marks["start"] = time.time()
-                    marks["server_cpu"] = cpu_seconds(server.pid)
+                    marks["server_cpu"] = servers.cpu()
+                    marks["proxy_cpu"] = servers.proxy_cpu()
+                    counted_before = servers.counters()
                     db_before.update(database_cpu_seconds(db_url))
                     marks["client_cpu"] = sum(os.times()[:2])
                     marks["lags"] = len(load.lags)
                     await asyncio.sleep(args.seconds)
                     marks["end"] = time.time()
-                    marks["server_cpu_end"] = cpu_seconds(server.pid)
+                    marks["server_cpu_end"] = servers.cpu()
+                    marks["proxy_cpu_end"] = servers.proxy_cpu()
+                    counted.update(
+                        {k: v - counted_before.get(k, 0.0) for k, v in servers.counters().items()}
+                    )
                     db_after.update(database_cpu_seconds(db_url))
                     marks["client_cpu_end"] = sum(os.times()[:2])
                     marks["lags_end"] = len(load.lags)
@@ -369,12 +494,12 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
 
                 run_loop(main())
             except BaseException:
-                stop_server(server)
+                servers.stop()
                 kept = Path(tempfile.gettempdir()) / f"bodoge-load-server-{port}.log"
                 shutil.copy(Path(tmp) / "server.log", kept)
                 print(f"the run failed; the server's log is kept in {kept}", file=sys.stderr)
                 raise
-            stop_server(server)
+            servers.stop()
         rows = stored_moves(data, db_url)
     load_after = os.getloadavg()
     window_start, window_end = marks["start"], marks["end"]
@@ -408,6 +533,9 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
         "games": sum(slot.games for slot in slots),
         "failures": load.failures,
         "server_cpu": (marks["server_cpu_end"] - marks["server_cpu"]) / window,
+        "proxy_cpu": (marks["proxy_cpu_end"] - marks["proxy_cpu"]) / window,
+        "proxied": servers.proxy is not None,
+        "counted": counted,
         # a process that started in the window counts whole, one that ended in it not at all
         "db_cpu": sum(cpu - db_before.get(pid, 0.0) for pid, cpu in db_after.items()) / window,
         "client_cpu": (marks["client_cpu_end"] - marks["client_cpu"]) / window,
@@ -468,16 +596,20 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
     print(f"{args.tables} tables of {args.players} random bots ({args.game}), "
           f"{args.sockets} spectator sockets, {args.warmup:g} s warm-up, {args.seconds:g} s "
           f"measured per run; several workers share PostgreSQL and Redis")  # fmt: skip
+    if args.proxy:
+        print("several workers: separate processes behind nginx (deploy/nginx.conf's routing)")
     if args.light_client:
         print("light client: reads each update's type, ply and status, not all of it")
     if args.rate:
         delay = args.tables / args.rate
         print(f"open loop: {args.rate:g} moves/s offered (bot delay {delay:.3f} s per table)")
     print()
-    print("| db | workers | moves/s | p50 ms | p90 ms | p99 ms | max ms | measured moves | "
-          "undelivered | games | server CPU | server CPU/move ms | db CPU | client CPU | "
-          "client lag p99 | pace p50/p99 ms | setup s | load avg before → after |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    columns = ("db", "workers", "moves/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "measured moves",
+               "undelivered", "games", "server CPU", "server CPU/move ms", "db CPU", "client CPU",
+               "nginx CPU", "client lag p99", "pace p50/p99 ms", "setup s",
+               "load avg before → after")  # fmt: skip
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
     for db, workers, result in results:
         latencies = [value * 1000 for value in result["latencies"]]
         if latencies:
@@ -491,17 +623,27 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
             if intervals
             else "-"
         )
-        print(f"| {db} | {workers} | {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | "
+        label = f"{workers} (nginx)" if result["proxied"] else str(workers)
+        nginx = f"{result['proxy_cpu']:.2f}" if result["proxied"] else "-"
+        print(f"| {db} | {label} | {result['moves_per_s']:.0f} | {p50:.1f} | {p90:.1f} | "
               f"{p99:.1f} | {top:.1f} | {len(latencies)} | {result['undelivered']} | "
               f"{result['games']} | {result['server_cpu']:.2f} | "
               f"{per_move(result):.2f} | {result['db_cpu']:.2f} | "
-              f"{result['client_cpu']:.2f} | "
+              f"{result['client_cpu']:.2f} | {nginx} | "
               f"{result['lag_p99'] * 1000:.1f} ms | {pace} | {result['setup']:.1f} | "
               f"{result['load_before'][0]:.2f} → {result['load_after'][0]:.2f} |")  # fmt: skip
     for db, workers, result in results:
         if result["balance_games"] is not None:
             print(f"\n{db}, {workers} workers: a balance run played {result['balance_games']} "
                   "Monster Hex games meanwhile (since the setup)")  # fmt: skip
+        moves = result["moves"]
+        if result["counted"] and moves:
+            each = ", ".join(
+                f"{name.removeprefix('bodoge_').removesuffix('_total')} "
+                f"{result['counted'].get(name, 0.0) / moves:.3f}"
+                for name in COUNTED
+            )
+            print(f"\n{db}, {workers} workers behind nginx, per stored move: {each}")
         if result["failures"]:
             print(f"\n{db}, {workers} workers: {result['failures']} websockets closed unexpectedly")
 
@@ -534,6 +676,12 @@ def main() -> None:
         type=float,
         help="open loop: offer this many moves/s in all (each table's bots wait tables/rate "
         "seconds before a move) instead of bots moving flat out",
+    )
+    parser.add_argument(
+        "--proxy",
+        choices=("nginx",),
+        help="several workers as separate `bodoge serve` processes (a port each, one database "
+        "and Redis) behind nginx routing by table id with deploy/nginx.conf's rules",
     )
     parser.add_argument(
         "--balance-run",

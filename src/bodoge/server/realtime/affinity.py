@@ -87,7 +87,20 @@ class Affinity:
             if table_id not in self.owners:  # an announcement may have come meanwhile
                 live = holder is not None and holder[1] >= now()
                 self.owners[table_id] = holder[0] if live and holder is not None else None
+                if not live:
+                    await self._claim(table_id)
         return self.elsewhere(table_id)
+
+    async def _claim(self, table_id: str) -> None:
+        """A table nobody holds, asked about here first: if it is in play (a new table of bots,
+        leases.py), this process takes it, so behind a proxy routing by table id its owner is
+        the process its requests go to."""
+        try:
+            table = await self.cache.get(table_id)
+        except ApiError:
+            return  # no such table: the request is refused as usual
+        if table.status == "playing":
+            await self.leases.claim(table_id)
 
     def forget(self, table_id: str) -> None:
         self.owners.pop(table_id, None)

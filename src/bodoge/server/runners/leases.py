@@ -4,7 +4,9 @@ Every process may serve every table, but the work that happens by itself (a bot'
 timeout) must happen once. The process that holds a table's row in `leases` (owner, until) runs
 that table's runners, and is its owner (realtime/affinity.py). A process takes a lease at once
 when it commits a change of a table in play nobody holds (it started the game: it filled the
-last seat, or made a table of bots); it renews all its leases in one
+last seat, or, alone, made a table of bots: with other processes a new table of bots goes to
+the first process asked about it, `claim`, the one a proxy routes the table to, or after a
+lease's time to a scan); it renews all its leases in one
 statement every third of `lease_seconds`, gives back those of finished tables, and a process
 that stops gives back all of its own. A lease not renewed in time (its process died, even by
 kill -9) is taken over by the next process that scans, which then wakes the runners there.
@@ -36,6 +38,11 @@ from bodoge.server.store.database import Store
 from bodoge.server.store.models import now
 
 log = logging.getLogger("bodoge.server")
+
+
+def is_new_in_play(table: Table) -> bool:
+    """A table just made (nothing written to it since) whose game started with it."""
+    return table.status == "playing" and table.version == 0 and table.match.ply == 0
 
 
 class Runner(Protocol):
@@ -76,8 +83,27 @@ class Leases:
     def _committed(self, table_id: str, table: Table | None) -> None:
         # Only a change made here may take a lease at once (a new table, a game that starts):
         # the process that made a change elsewhere took it, and one that died is the scan's.
-        if table_id not in self.held:
-            self.changed(table_id, table)
+        if table_id in self.held:
+            return
+        if not self.alone and table is not None and is_new_in_play(table):
+            # A new table that starts at once (all bots): any process may have made it (a
+            # proxy routes by table id only once the id exists), so its lease goes to the
+            # first process asked about it (`claim`: behind a proxy routing by table, the one
+            # its requests go to), or to the next scan if nobody asks.
+            return
+        self.changed(table_id, table)
+
+    async def claim(self, table_id: str) -> None:
+        """A table in play that nobody holds, asked about here: take its lease (and wake its
+        runners) before answering."""
+        if table_id in self.held or self._stopping.is_set():
+            return
+        task = self._taking.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._take_and_wake(table_id))
+            self._taking[table_id] = task
+            task.add_done_callback(lambda _: self._taking.pop(table_id, None))
+        await asyncio.shield(task)
 
     def changed(self, table_id: str, table: Table | None) -> None:
         """A table this process changed (`table`: as cached): wake its runners here if this
@@ -174,7 +200,10 @@ class Leases:
         (their number over the live processes), so the survivors of a death split its work."""
         moment = now()
         async with self.store.glance() as session:
-            orphans = await leases.orphans(session, self.owner, self.alone, moment)
+            # Alone, every table is this process's at once; with others, a new table of bots
+            # is left a lease's time to the process asked about it first (`claim`).
+            made_before = moment if self.alone else moment - self.ttl
+            orphans = await leases.orphans(session, self.owner, self.alone, moment, made_before)
             if not orphans:
                 return
             others = await leases.other_owners(session, self.owner, moment)

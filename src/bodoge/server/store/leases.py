@@ -28,14 +28,18 @@ async def renew(session: AsyncSession, owner: str, until: float) -> set[str]:
     return set(found.scalars())
 
 
-async def orphans(session: AsyncSession, owner: str, alone: bool, moment: float) -> list[str]:
+async def orphans(
+    session: AsyncSession, owner: str, alone: bool, moment: float, made_before: float
+) -> list[str]:
     """The tables in play whose lease is missing or expired (`alone`: any lease not the
-    owner's is a dead process's)."""
+    owner's is a dead process's); a table without a lease only if it was made before
+    `made_before` (a newer one is left to the first process asked about it)."""
     expired = LeaseRow.owner != owner if alone else LeaseRow.until < moment
+    missing = LeaseRow.table_id.is_(None) & (TableRow.created < made_before)
     found = await session.execute(
         select(TableRow.id)
         .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
-        .where(TableRow.status == "playing", LeaseRow.table_id.is_(None) | expired)
+        .where(TableRow.status == "playing", missing | expired)
     )
     return list(found.scalars())
 
