@@ -23,6 +23,15 @@ loss of chance to win per decision with its standard error (over the decisions);
 - the CPU seconds of playing the games (the bots' own searches: `hard` is costly, and is no
   part of an analysis) and of analysing one seat of one game (the most of the games played:
   target under 60 s at the default level).
+
+    python benchmarks/analysis.py collect --lineup hard,random --games 12 --agree 40
+
+`--agree N` asks instead whether hard and normal play differently at all: at the first N
+decisions of the hard seats (a real choice each) of the same games, `ismcts:hard` once and
+`ismcts:normal` twice choose a move, and where hard's and normal's differ, the two are measured
+from the seat's knowledge by 300 paired rounds (as the analysis measures a move). It prints how
+often hard agrees with normal, how often normal agrees with itself, and hard's gain over
+normal per decision (0 where they agree) with its standard error.
 """
 
 from __future__ import annotations
@@ -33,7 +42,10 @@ import time
 from collections import defaultdict
 
 from bodoge.ai import make_bot
-from bodoge.ai.analysis import DECISION, DEFAULT_LEVEL, analyze
+from bodoge.ai.analysis import DECISION, DEFAULT_LEVEL, _mix, _positions, analyze
+from bodoge.ai.factory import ISMCTS_ITERATIONS
+from bodoge.ai.ismcts import _Node
+from bodoge.ai.probe import Probe
 from bodoge.engine import Match, game_ids
 
 LINEUP = ("hard", "normal", "easy", "random")
@@ -90,6 +102,42 @@ def bench(
     }
 
 
+def agreement(game: str, players: int, games: int, lineup: tuple[str, ...], limit: int) -> dict:  # type: ignore[type-arg]
+    """Hard's and normal's choices at the hard seats' decisions, and their difference's value."""
+    rows: list[tuple[bool, bool, float]] = []  # hard = normal, normal = normal, hard's gain
+    for index in range(games):
+        seats = [lineup[(seat + index) % len(lineup)] for seat in range(players)]
+        match = play(game, players, index, seats)
+        kept = match.decisions()
+        states = _positions(match, kept)
+        for k, entry in enumerate(kept):
+            state = states[k]
+            if seats[entry.seat] != "hard" or len(state.search_actions(entry.seat)) < 2:
+                continue
+            if len(rows) == limit:
+                break
+            salt = _mix(index, k)
+            hard = make_bot("ismcts:hard", salt).choose(state, entry.seat)
+            normal = make_bot("ismcts:normal", salt + 1).choose(state, entry.seat)
+            again = make_bot("ismcts:normal", salt + 2).choose(state, entry.seat)
+            gain = 0.0
+            if hard != normal:
+                probe = Probe(_mix(salt, 3), ISMCTS_ITERATIONS["normal"], None)
+                measured = probe.compare(state, entry.seat, _Node(), (hard, normal), 300)
+                gain = measured[0].chances()[entry.seat] - measured[1].chances()[entry.seat]
+            rows.append((hard == normal, normal == again, gain))
+        if len(rows) == limit:
+            break
+    gain, error = mean_error([row[2] for row in rows])
+    return {
+        "positions": len(rows),
+        "hard_normal": sum(row[0] for row in rows) / max(len(rows), 1),
+        "normal_normal": sum(row[1] for row in rows) / max(len(rows), 1),
+        "gain": gain,
+        "error": error,
+    }
+
+
 def count_error(counts: list[float]) -> tuple[float, float]:
     """The mean count per seat and its standard error: the seats' spread, but never less than
     a Poisson count's (the square root of the total, at least 1, over the seats), so that two
@@ -134,9 +182,22 @@ def main() -> None:
     parser.add_argument("--lineup", default=",".join(LINEUP), help="bots, comma-separated")
     parser.add_argument("--level", default=DEFAULT_LEVEL, help="analysis level")
     parser.add_argument("--seats", type=int, help="analyse only the first N seats (the cost)")
+    parser.add_argument("--agree", type=int, metavar="N", help="hard and normal at N decisions")
     args = parser.parse_args()
     lineup = tuple(args.lineup.split(","))
     players = args.players or len(lineup)
+    if args.agree:
+        print(f"line-up {', '.join(lineup)}: hard and normal at {args.agree} hard decisions")
+        print("| game | positions | hard = normal | normal = normal | hard's gain ± s.e. |")
+        print("|---|---|---|---|---|")
+        for game in args.games_to_run or game_ids():
+            found = agreement(game, players, args.games, lineup, args.agree)
+            print(
+                f"| {game} | {found['positions']} | {found['hard_normal']:.0%} "
+                f"| {found['normal_normal']:.0%} | {found['gain']:+.4f}±{found['error']:.4f} |",
+                flush=True,
+            )
+        return
     print(f"line-up {', '.join(lineup)} (rotated), {players} players, "
           f"{args.games} game(s) each, analysis level {args.level}")  # fmt: skip
     header = (

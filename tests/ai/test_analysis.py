@@ -20,6 +20,7 @@ from bodoge.ai.analysis import (
     level_iterations,
     mark_for,
 )
+from bodoge.ai.probe import Probe, Tally
 from bodoge.engine import Match, Rng, State
 from toy_game import SealedBids
 
@@ -110,6 +111,38 @@ def test_a_mark_is_a_loss_beyond_twice_its_noise(registered: str) -> None:
             assert step.mark is None
         else:
             assert step.mark == mark_for(step.loss)
+
+
+def test_a_suspected_mark_is_measured_again_independently(registered: str) -> None:
+    """A loss that passes a threshold and two standard errors is measured a second time, with
+    other draws and a fresh tree and the level's whole iterations of paired rounds, and the step
+    goes by that measure: 200 rounds behind each move at level 200 (the first measure has 100)."""
+    text = record(toy(), [(0, "play:1"), (1, "play:8"), (0, "play:9"), (1, "play:4")])
+    step = analyze(text, [0], level=200, seed=3).for_seat(0)[0]
+    assert step.mark == "blunder" and step.samples == (200, 200)
+
+
+def test_a_mark_the_second_measure_does_not_find_is_not_made(
+    registered: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the independent second measure finds the played move as good as the preferred
+    one, the first measure's loss (a 75% share thrown away) was noise to it: no mark."""
+    calls: list[tuple[int, ...]] = []
+    compare = Probe.compare
+
+    def second_finds_nothing(self: Probe, *args: Any) -> list[Tally]:
+        tallies = compare(self, *args)
+        calls.append(args[3])
+        if len(calls) == 2:
+            self.paired = (0, 0.0, 0.0)
+            return [tallies[0], tallies[0]]
+        return tallies
+
+    monkeypatch.setattr(Probe, "compare", second_finds_nothing)
+    text = record(toy(), [(0, "play:1"), (1, "play:8"), (0, "play:9"), (1, "play:4")])
+    step = analyze(text, [0], level=200, seed=3).for_seat(0)[0]
+    assert len(calls) == 2 and calls[0] == calls[1]  # (preferred, played), twice
+    assert step.loss == 0.0 and step.mark is None
 
 
 def test_an_analysis_in_parts_in_any_order_is_the_whole_one(registered: str) -> None:

@@ -48,6 +48,7 @@ SIGNIFICANT = 2.0
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 DEFAULT_LEVEL = "normal"
 PAIRED_SHARE = 2  # a move played that the search does not prefer: iterations/2 paired rounds
+CONFIRM = 2  # the salt of a suspected move's second, independent measure
 CHANCE_WORLDS = 4  # worlds sampled to see whether a step's outcome was foreseeable
 BIGGEST = 3  # luck swings listed in each seat's summary
 DECISION = "decision"
@@ -65,6 +66,11 @@ def mark_for(loss: float) -> str | None:
         if loss >= threshold - 1e-12:
             return name
     return None
+
+
+def _marked(loss: float, error: float) -> bool:
+    """Whether a loss is past the least mark's threshold and beyond the noise of its measure."""
+    return mark_for(loss) is not None and loss >= SIGNIFICANT * error
 
 
 def level_iterations(level: str | int) -> int:
@@ -479,10 +485,18 @@ class _Walker:
             best, chosen = measured[0], measured[-1]
             error = probe.paired_error() if played != preferred else 0.0
         before, after = tuple(best.chances()), tuple(chosen.chances())
-        loss = max(0.0, before[seat] - after[seat])
-        moves = self._moves(state, seat)
-        before, after = tuple(best.chances()), tuple(chosen.chances())
         loss = max(0.0, before[seat] - after[seat]) if played != preferred else 0.0
+        if _marked(loss, error):
+            # A seat's many moves measured against the preferred one let a few pass two
+            # standard errors by noise alone, and the move suspected is the one whose noise
+            # was largest: measure it again, independently, and go by that measure.
+            again = self.probe(seat, entry.ply, CONFIRM)
+            measured = again.compare(state, seat, _Node(), (preferred, played), whole)
+            best, chosen = measured
+            error = again.paired_error()
+            before, after = tuple(best.chances()), tuple(chosen.chances())
+            loss = max(0.0, before[seat] - after[seat])
+        moves = self._moves(state, seat)
         return Step(
             ply=entry.ply,
             seat=seat,
@@ -493,7 +507,7 @@ class _Walker:
             played=moves[played],
             preferred=moves[preferred],
             loss=loss,
-            mark=mark_for(loss) if loss >= SIGNIFICANT * error else None,
+            mark=mark_for(loss) if _marked(loss, error) else None,
             error=error,
             samples=(chosen.count, best.count),
         )
