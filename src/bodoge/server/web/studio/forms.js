@@ -2,8 +2,10 @@
 // ({content, change, setIn, number, render}) and gives `panels()` (a fieldset per content kind),
 // `players` (the player counts a balance run or a table may have) and, for a game whose runs
 // count stones, `stoneLabel(name)`. A game with variants but no forms here has no studio page.
+import { koremonForms } from "./koremon.js";
 import { monsterHexForms } from "./monster_hex.js";
 
 export const FORMS = {
   monster_hex: monsterHexForms,
+  koremon_trick: koremonForms("koremon_trick"),
 };
