@@ -362,3 +362,21 @@ def test_a_designer_edits_the_koremon_card_list_runs_and_plays(
             assert errors == []
         finally:
             context.close()
+
+
+def test_monster_evolution_edits_the_same_card_list(page: Page, web_server: str) -> None:
+    """The shared form for Monster Evolution: its player counts, a rank refused (no rank-5
+    species enough for five players) and fixed."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/studio/koremon_evolution")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    players = page.locator("#studio-players option").all_text_contents()
+    assert players == ["2", "3", "4", "5"]
+    rank = page.locator(".studio-cards tr[data-species='bat'] input[data-focus='rank-14']")
+    rank.fill("4")
+    expect(page.locator("#studio-problems [data-field='species']")).to_contain_text(
+        "4 species have rank 5"
+    )
+    rank.fill("5")
+    expect(page.locator("#studio-ok")).to_contain_text("same as the built-in")
+    assert errors == []

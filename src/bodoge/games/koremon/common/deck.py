@@ -32,7 +32,17 @@ MIMIC_FIELDS = ("key", "count", "points", "en", "ja")
 class Deck:
     """One card list, with the per-card-code tables the rules read on their hot paths."""
 
-    __slots__ = ("copies", "data", "key", "names_en", "names_ja", "points", "rank", "winners")
+    __slots__ = (
+        "by_rank",
+        "copies",
+        "data",
+        "key",
+        "names_en",
+        "names_ja",
+        "points",
+        "rank",
+        "winners",
+    )
 
     key: str  # the `content` option that names it
     data: dict[str, Any]  # the variant-format data it was built from
@@ -41,6 +51,7 @@ class Deck:
     copies: tuple[int, ...]  # per card code: its copies in the full deck (the Mimics' count last)
     names_en: tuple[str, ...]
     names_ja: tuple[str, ...]
+    by_rank: tuple[tuple[int, ...], ...]  # per rank 0-5, its species codes (by_rank[0] empty)
     # Trick the Monster's winners of tricks of up to four cards, per order of species: they
     # depend on the ranks, so each list keeps its own (at most 16**4 entries).
     winners: dict[tuple[int, ...], tuple[int, int]]
@@ -56,6 +67,10 @@ class Deck:
         self.copies = (*(int(s["count"]) for s in ordered), int(mimic["count"]))
         self.names_en = (*(str(s["en"]) for s in ordered), str(mimic["en"]))
         self.names_ja = (*(str(s["ja"]) for s in ordered), str(mimic["ja"]))
+        self.by_rank = tuple(
+            tuple(code for code in range(len(ordered)) if self.rank[code] == rank)
+            for rank in range(6)
+        )
         self.winners = {}
 
     @property

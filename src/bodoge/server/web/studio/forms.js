@@ -8,4 +8,5 @@ import { monsterHexForms } from "./monster_hex.js";
 export const FORMS = {
   monster_hex: monsterHexForms,
   koremon_trick: koremonForms("koremon_trick"),
+  koremon_evolution: koremonForms("koremon_evolution"),
 };
