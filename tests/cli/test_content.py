@@ -84,3 +84,42 @@ def test_collect_counts_out_checked_compared_and_played(
     code, _, err = run(capsys, "content", "check", "collect", str(path))
     assert code == 2 and "animals.animal[6].count: 0 cards" in err
     assert run(capsys, *argv)[0] == 2
+
+
+def test_a_koremon_card_list_out_checked_compared_and_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "content", "export", "koremon_trick")
+    assert code == 0 and "[[species]]" in out and "[mimic]" in out
+    path = tmp_path / "cards.toml"
+    path.write_text(out.replace('key = "dragon"\nrank = 1\ncount = 5\npoints = 8',
+                                'key = "dragon"\nrank = 1\ncount = 5\npoints = 12'))  # fmt: skip
+    assert run(capsys, "content", "check", "koremon_trick", str(path))[:2] == (0, "ok\n")
+    code, out, _ = run(capsys, "content", "diff", "koremon_trick", str(path))
+    assert (code, out) == (0, "species[0]: Dragon: points 8 → 12\n")
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "koremon_trick", "--players", "4", "--games", "6", "--seed", "1",
+            "--no-progress", "--json", str(out_file), "--content", str(path)]  # fmt: skip
+    assert run(capsys, *argv)[0] == 0
+    assert json.loads(out_file.read_text())["content"]
+    path.write_text(path.read_text().replace("count = 15", "count = 14"))  # the Mimics: 59 cards
+    code, _, err = run(capsys, "content", "check", "koremon_trick", str(path), "--lang", "ja")
+    assert code == 2 and "species" in err and "59枚" in err
+
+
+def test_a_monster_evolution_card_list_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "content", "export", "koremon_evolution")
+    path = tmp_path / "cards.toml"
+    path.write_text(out.replace('key = "golem"\nrank = 3', 'key = "golem"\nrank = 2'))
+    code, out, _ = run(capsys, "content", "diff", "koremon_evolution", str(path))
+    assert (code, out) == (0, "species[3]: Golem: rank 3 → 2\n")
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "koremon_evolution", "--players", "3", "--games", "6", "--seed", "1",
+            "--no-progress", "--json", str(out_file), "--content", str(path)]  # fmt: skip
+    assert run(capsys, *argv)[0] == 0
+    assert json.loads(out_file.read_text())["content"]
+    path.write_text(path.read_text().replace('key = "bat"\nrank = 5', 'key = "bat"\nrank = 4'))
+    code, _, err = run(capsys, "content", "check", "koremon_evolution", str(path))
+    assert code == 2 and "rank 5" in err

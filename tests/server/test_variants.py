@@ -321,3 +321,72 @@ def test_a_collect_variant_checked_refused_run_and_played(
     assert {a["key"]: a["copies"] for a in drawn["animals"]}["crocodile"] == 10
     assert drawn["cards"] == 62
     assert play_first_actions(client, table["table"]["id"], [table["credential"]], 20_000) > 0
+
+
+# ---- a Koremon card list (Trick the Monster) ----------------------------------------------
+
+
+def trick_content() -> dict[str, Any]:
+    """The built-in card list with the Golem rank 2 and the Dragon worth 12."""
+    content = get_spec("koremon_trick").variants.builtin()  # type: ignore[union-attr]
+    content["species"][0]["points"] = 12
+    content["species"][3]["rank"] = 2
+    return content
+
+
+def test_a_koremon_variant_is_checked_saved_run_and_played(
+    client: TestClient, tmp_path: Path
+) -> None:
+    me = guest(client)
+    bad = trick_content()
+    bad["species"][5]["count"] = 0
+    answer = client.post(
+        "/api/variants/check", headers=me, json={"game": "koremon_trick", "content": bad}
+    ).json()
+    assert answer["ok"] is False
+    assert [p["field"] for p in answer["problems"]] == ["species[5].count"]
+    assert answer["problems"][0]["ja"] != answer["problems"][0]["en"]
+    good = client.post(
+        "/api/variants/check",
+        headers=me,
+        json={"game": "koremon_trick", "content": trick_content()},
+    ).json()
+    assert good["ok"] is True
+    assert [line["field"] for line in good["differences"]] == ["species[0]", "species[3]"]
+    body = {"game": "koremon_trick", "name": "Big dragon", "content": trick_content()}
+    made = client.post("/api/variants", headers=me, json=body)
+    assert made.status_code == 200, made.text
+    variant = made.json()
+    run_body = {"game": "koremon_trick", "variant": variant["id"], "players": 4,
+                "bots": ["random"], "games": 20, "seed": 5}  # fmt: skip
+    started = client.post("/api/balance", headers=me, json=run_body)
+    assert started.status_code == 200, started.text
+    run = wait_run(client, me, started.json()["id"])
+    assert run["status"] == "done" and run["done"] == 20
+    toml = tmp_path / "trick.toml"
+    toml.write_text(client.get(f"/api/variants/{variant['id']}/versions/1/toml", headers=me).text)
+    out = tmp_path / "sim.json"
+    subprocess.run(
+        [sys.executable, "-m", "bodoge", "simulate", "koremon_trick", "--players", "4",
+         "--bots", "random", "--games", "20", "--seed", "5", "--content", str(toml),
+         "--json", str(out), "--no-progress"],
+        check=True, cwd=ROOT, capture_output=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    simulated = json.loads(out.read_text())
+    served = run["summary"]
+    for figures in (simulated, served):
+        figures.pop("seconds_per_game")
+    assert served == simulated
+    seats = [{"kind": "me"}] + [{"kind": "bot", "level": "random"}] * 3
+    created = client.post(
+        f"/api/variants/{variant['id']}/tables",
+        headers=me,
+        json={"game": "koremon_trick", "players": 4, "seats": seats},
+    )
+    assert created.status_code == 200, created.text
+    table = created.json()
+    assert table["table"]["options"]["content"].startswith("variant:")
+    cards = client.get(f"/api/tables/{table['table']['id']}/content").json()["cards"]
+    assert cards[0]["points"] == 12 and cards[3]["rank"] == 2
+    assert play_first_actions(client, table["table"]["id"], [table["credential"]]) > 0

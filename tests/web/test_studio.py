@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from webkit import console_errors
+from webkit import console_errors, frames
 
 from .drawing_kit import board_actions, play_to_the_end
+from .test_play_koremon import Table, choose_trick, play_to_end
 
 PHONE = {"width": 390, "height": 844}
 
@@ -371,3 +372,71 @@ def test_the_collect_form_in_japanese(browser: Browser, web_server: str) -> None
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_designer_edits_the_koremon_card_list_runs_and_plays(
+    browser: Browser, web_server: str
+) -> None:
+    """Trick the Monster's card list, in English then Japanese: a count set to 0 is refused
+    naming the field, a Dragon count too high for the deal is refused, fixed; the Dragon's
+    points raised; saved; 10 games run with the progress bar; a table played against bots."""
+    for locale in ("en-US", "ja-JP"):
+        context = browser.new_context(locale=locale, reduced_motion="reduce")
+        context.set_default_timeout(30_000)
+        try:
+            page = context.new_page()
+            errors = console_errors(page)
+            page.goto(f"{web_server}/#/studio/koremon_trick")
+            expect(page.locator("#studio-ok")).to_be_visible()
+            ja = locale == "ja-JP"
+            dragon = page.locator(".studio-cards tr[data-species='dragon']")
+            expect(page.locator(".studio-cards thead")).to_contain_text("枚数" if ja else "Count")
+            count = dragon.locator("input[data-focus='count-0']")
+            count.fill("0")
+            problems = page.locator("#studio-problems")
+            expect(problems.locator("[data-field='species[0].count']")).to_contain_text(
+                "枚数が0です" if ja else "the count is 0"
+            )
+            count.fill("6")  # 61 cards: not dealt evenly
+            expect(problems.locator("[data-field='species']")).to_contain_text("61")
+            count.fill("5")
+            expect(page.locator("#studio-ok")).to_be_visible()
+            dragon.locator("input[data-focus='points-0']").fill("12")
+            expect(page.locator("#studio-ok")).to_contain_text(
+                "ドラゴン：得点 8 → 12" if ja else "Dragon: points 8 → 12"
+            )
+            page.locator("#studio-save").click()
+            expect(page.locator("#studio-saved")).to_contain_text("第1版" if ja else "version 1")
+            if not ja:
+                run_games(page, 10)
+                page.locator("#studio-play").click()
+                page.wait_for_url("**/#/table/*")
+                # the table page, read again with its websocket frames heard from the start
+                table = Table.__new__(Table)
+                table.page, table.game, table.errors = page, "koremon_trick", errors
+                table.received = frames(page)
+                page.reload()
+                page.wait_for_selector(".table-page .board svg")
+                final = play_to_end(table, choose_trick)
+                assert final["over"]
+            assert errors == []
+        finally:
+            context.close()
+
+
+def test_monster_evolution_edits_the_same_card_list(page: Page, web_server: str) -> None:
+    """The shared form for Monster Evolution: its player counts, a rank refused (no rank-5
+    species enough for five players) and fixed."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/studio/koremon_evolution")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    players = page.locator("#studio-players option").all_text_contents()
+    assert players == ["2", "3", "4", "5"]
+    rank = page.locator(".studio-cards tr[data-species='bat'] input[data-focus='rank-14']")
+    rank.fill("4")
+    expect(page.locator("#studio-problems [data-field='species']")).to_contain_text(
+        "4 species have rank 5"
+    )
+    rank.fill("5")
+    expect(page.locator("#studio-ok")).to_contain_text("same as the built-in")
+    assert errors == []

@@ -179,8 +179,9 @@ class BodogeGame(pyspiel.Game):  # type: ignore[misc]
         given = {
             key: value for key, value in params.items() if key not in ("players", "seed", "reward")
         }
-        options = resolve_options(info.options, given)
-        game.new(players, options, 0)  # the game's own checks (player count, combinations)
+        # the game's own checks (player count, combinations), and its options as its states
+        # keep them (a Koremon game leaves out its built-in card list)
+        options = game.new(players, resolve_options(info.options, given), 0).options
         observer = spec.observer(players, options)
         if observer is None:
             raise InvalidOptions(f"{info.id} has no observation encoder for these options")

@@ -79,11 +79,11 @@ def test_cards_agree_with_cards_toml() -> None:
         for face, item in zip(faces, species, strict=False):
             assert face["name"] == {"en": item["en"], "ja": item["ja"]}
             assert face["rank"] == item["rank"]
-            assert face["copies"] == TOML["copies_per_species"]
+            assert face["copies"] == item["count"]
             assert face["points"] == 6 - item["rank"]
         mimic = faces[-1]
         assert mimic["mimic"] and mimic["rank"] is None
-        assert mimic["copies"] == TOML["mimics"] and mimic["points"] == P.MIMIC_SCORE
+        assert mimic["copies"] == TOML["mimic"]["count"] and mimic["points"] == P.MIMIC_SCORE
         assert sum(f["copies"] for f in faces) == content(game, players, {})["deck_size"] == 90
     trick = content("koremon_trick", 4, {})["cards"]
     assert sum(f["copies"] for f in trick) == 60

@@ -191,7 +191,7 @@ def valued_one_by_one(state: TrickState, seat: int, legal: list[int], rng: Rng) 
     mimics = hand[MIMIC]
     monsters = sum(hand) - mimics
     for action in legal:
-        value = play_value(state.trick, state.led, state.players, seat, action)
+        value = play_value(state.trick, state.led, state.players, seat, action, state.c)
         value += _hand_change(hand, mimics, monsters, action)
         value += rng.random() * 0.1
         if value > best_value:

@@ -21,6 +21,7 @@ from bodoge.engine import (
     visible_events,
 )
 from bodoge.games.koremon import TRICK
+from bodoge.games.koremon.common import deck
 from bodoge.games.koremon.common.cards import card_key, card_name, parse_card, trick_deck
 from bodoge.games.koremon.trick.rules import TrickState
 from bodoge.games.koremon.trick.tricks import trick_winner
@@ -343,8 +344,8 @@ def test_rule_one_comes_before_a_larger_rank_group() -> None:
     golem, slime, bat, kobold = (parse_card(k) for k in ("golem", "slime", "bat", "kobold"))
     trick = [(0, golem, golem), (1, slime, slime), (2, golem, golem), (3, bat, bat)]
     trick.append((4, kobold, kobold))
-    assert trick_winner(trick) == (2, 1)
-    assert trick_winner([(3, golem, golem)]) == (3, 1)
+    assert trick_winner(trick, deck.load()) == (2, 1)
+    assert trick_winner([(3, golem, golem)], deck.load()) == (3, 1)
 
 
 def test_the_trick_winner_leads_the_next_trick() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng
+from bodoge.games.koremon.common import deck
 from bodoge.games.koremon.common.cards import MIMIC, RANK, card_key, parse_card, trick_deck
 from bodoge.games.koremon.trick.inference import (
     UNLIKELY,
@@ -27,12 +28,13 @@ from bodoge.games.koremon.trick.rules import TrickState
 from .test_trick import play, position
 
 DRAGON, BAT, GOLEM = (parse_card(key) for key in ("dragon", "bat", "golem"))
+BUILT_IN = deck.load()
 
 
 def test_a_follower_that_let_a_dragon_go_probably_holds_no_dragon_and_no_mimic() -> None:
     """Seat 0 leads a Dragon, seat 1 plays a Bat and loses the trick (seed rule ③). A Dragon
     (rule ①: two Dragons, seat 1 last) or a Mimic named Dragon would have taken it."""
-    doubts = unlikely_cards(3, ((0, DRAGON), (1, BAT)))
+    doubts = unlikely_cards(3, ((0, DRAGON), (1, BAT)), BUILT_IN)
     assert doubts[1] == frozenset({DRAGON, MIMIC})
 
 
@@ -40,16 +42,16 @@ def test_a_rich_lead_doubts_the_cheaper_cards_and_a_cheap_one_nothing() -> None:
     """Leading gives the seats after the leader the chance to take the trick, so the rule of
     thumb leads its cheapest card: a Dragon led argues the leader holds nothing cheaper (every
     other species scores less, seed 得点表); a Bat (0 points) argues nothing."""
-    dragon_lead = unlikely_cards(3, ((0, DRAGON),))
+    dragon_lead = unlikely_cards(3, ((0, DRAGON),), BUILT_IN)
     assert dragon_lead[0] == frozenset(range(MIMIC)) - {DRAGON}
-    assert unlikely_cards(3, ((0, BAT),)) == (frozenset(),) * 3
+    assert unlikely_cards(3, ((0, BAT),), BUILT_IN) == (frozenset(),) * 3
 
 
 def test_a_card_played_later_clears_the_doubt() -> None:
     """Seat 1 passed up the Dragon trick but plays a Mimic in the next trick: it held one."""
     named_bat = MIMIC + BAT  # action NAMED + species
     plays = ((0, DRAGON), (1, BAT), (2, BAT), (0, BAT), (1, named_bat))
-    assert unlikely_cards(3, plays)[1] == frozenset({DRAGON})
+    assert unlikely_cards(3, plays, BUILT_IN)[1] == frozenset({DRAGON})
 
 
 def test_weighted_deal_fills_every_pile_with_the_pool() -> None:

@@ -39,11 +39,15 @@ def _load() -> tuple[tuple[Species, ...], Species, int, int]:
     if len({s.key for s in species}) != len(species):
         raise ContentError(f"{name}: species keys must be unique")
     mimic = data["mimic"]
+    # the games other than Trick the Monster read one count for every species (5 built in)
+    copies = {int(item["count"]) for item in data["species"]}
+    if len(copies) != 1:
+        raise ContentError(f"{name}: every species has the same count")
     return (
         tuple(species),
         Species(mimic["key"], 0, mimic["en"], mimic["ja"]),
-        int(data["copies_per_species"]),
-        int(data["mimics"]),
+        copies.pop(),
+        int(mimic["count"]),
     )
 
 

@@ -15,6 +15,7 @@ from bodoge.engine.state import State
 from bodoge.engine.text import signed
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import MIMIC, SPECIES, full_deck, info
+from bodoge.games.koremon.common.deck import Deck
 from bodoge.games.koremon.common.words import both
 
 
@@ -34,17 +35,24 @@ def pyramid_points(code: int) -> int:
     return P.MIMIC_SCORE if code == MIMIC else 6 - info(code).rank
 
 
-def cards(copies: Mapping[int, int], points: Callable[[int], int]) -> list[dict[str, Any]]:
+def cards(
+    copies: Mapping[int, int], points: Callable[[int], int], deck: Deck | None = None
+) -> list[dict[str, Any]]:
     """One face per card kind in `copies` (card code -> how many the game uses), rank 1 first and
     the Mimic last: key, names, rank (None for the Mimic), copies, and what it scores in this
-    game (`points`)."""
+    game (`points`); names and ranks those of `deck` (a variant's card list) if given."""
     faces = []
     for code, count in sorted(copies.items()):
         card = info(code)
+        name = (
+            both(card.en, card.ja)
+            if deck is None
+            else both(deck.names_en[code], deck.names_ja[code])
+        )
         face: dict[str, Any] = {
             "key": card.key,
-            "name": both(card.en, card.ja),
-            "rank": None if code == MIMIC else card.rank,
+            "name": name,
+            "rank": None if code == MIMIC else card.rank if deck is None else deck.rank[code],
             "mimic": code == MIMIC,
             "copies": count,
             "points": points(code),

@@ -7,7 +7,7 @@ from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec
 from bodoge.games.koremon.common import words as common_words
 from bodoge.games.koremon.common.pages import rules_page
-from bodoge.games.koremon.evolution import bot, observe, public, render, words
+from bodoge.games.koremon.evolution import bot, observe, public, render, variant, words
 from bodoge.games.koremon.evolution.rules import EvolutionState
 
 GAME = GameSpec(
@@ -25,6 +25,7 @@ GAME = GameSpec(
     lengths={2: (562, 1124), 3: (443, 886), 4: (580, 1160), 5: (805, 1610)},
     rules_page=rules_page("Monster Evolution", "モンスター・エボリューション", pyramid=False),
     compiled=True,
+    variants=variant.KIT,
 )
 
 __all__ = ["GAME", "EvolutionState"]

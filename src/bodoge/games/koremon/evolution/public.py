@@ -5,18 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common.cards import SPECIES
-from bodoge.games.koremon.common.public import cards, pyramid_points, ranks
+from bodoge.games.koremon.common.public import cards, ranks
 from bodoge.games.koremon.common.words import both
 from bodoge.games.koremon.evolution.rules import EvolutionState
 
 
 def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    deck = deck_mod.load(str(options.get("content", deck_mod.DEFAULT)))
     return {
         "game": EvolutionState.info.id,
         "title": both(EvolutionState.info.title_en, EvolutionState.info.title_ja),
         "players": players,
-        "cards": cards({code: 1 for code in range(len(SPECIES))}, pyramid_points),
+        "cards": cards(
+            {code: 1 for code in range(len(SPECIES))}, lambda code: 6 - deck.rank[code], deck
+        ),
         "ranks": ranks(),
         "dice": {
             "count": 2,

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bodoge.engine.text import terminal_texts
-from bodoge.games.koremon.common.cards import RANK, card_name
+from bodoge.games.koremon.common.cards import card_name
 from bodoge.games.koremon.common.render import LABELS, language
-from bodoge.games.koremon.evolution.codes import BY_RANK
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.evolution.rules import EvolutionState
@@ -39,10 +38,10 @@ EVOLUTION = {
 terminal_texts(EVOLUTION)  # seats counted from 1, counts with their nouns
 
 
-def _both(card: int, lang: str = "en") -> str:
+def _both(card: int, rank: tuple[int, ...], lang: str = "en") -> str:
     """Both names and the rank ("Dragon ドラゴン (rank 1)"); in Japanese "ドラゴン（ランク1）"."""
     text = EVOLUTION[language(lang)]
-    return text["card"].format(en=card_name(card), ja=card_name(card, "ja"), rank=RANK[card])
+    return text["card"].format(en=card_name(card), ja=card_name(card, "ja"), rank=rank[card])
 
 
 def render(state: EvolutionState, seat: int | None, lang: str = "en") -> str:
@@ -52,11 +51,13 @@ def render(state: EvolutionState, seat: int | None, lang: str = "en") -> str:
     lines = [info.title_ja if lang == "ja" else f"{info.title_en} {info.title_ja}"]
     for other, card in enumerate(state.holds):
         mark = common["you"] if other == seat else ""
-        lines.append(text["holds"].format(seat=other, you=mark, card=_both(card, lang)))
+        lines.append(
+            text["holds"].format(seat=other, you=mark, card=_both(card, state.c.rank, lang))
+        )
     for rank in range(1, 6):
         names = [
             text["supply_card"].format(en=card_name(c), ja=card_name(c, "ja"))
-            for c in BY_RANK[rank]
+            for c in state.c.by_rank[rank]
             if state.supply[c]
         ]
         cards = common["list_sep"].join(names) or "-"
@@ -69,6 +70,6 @@ def render(state: EvolutionState, seat: int | None, lang: str = "en") -> str:
     elif state.choosing:
         lines.append(text["choose"].format(seat=state.turn, rank=state.choosing))
     else:
-        rank = RANK[state.holds[state.turn]]
+        rank = state.c.rank[state.holds[state.turn]]
         lines.append(text["to_roll"].format(seat=state.turn, rank=rank))
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from bodoge.engine import (
     GameInfo,
     IllegalAction,
+    OptionSpec,
     Result,
     Rng,
     State,
@@ -22,18 +23,32 @@ from bodoge.engine import (
 )
 from bodoge.engine.dice import faces
 from bodoge.engine.events import Event
-from bodoge.games.koremon.common.cards import (
-    RANK,
-    card_key,
-)
+from bodoge.engine.options import with_labels
+from bodoge.games.koremon.common import deck as deck_mod
+from bodoge.games.koremon.common.cards import card_key
 from bodoge.games.koremon.evolution import state_json
 from bodoge.games.koremon.evolution.codes import (
     ACTIONS,
-    BY_RANK,
     CARD_BY_NAME,
     ROLL,
     SPECIES_COUNT,
     TAKE,
+)
+
+OPTIONS = with_labels(
+    (
+        OptionSpec(
+            "content",
+            deck_mod.DEFAULT,
+            "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
+            "--content FILE` or made in the studio",
+            "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate --content "
+            "FILE` かスタジオで",
+            kind="text",
+        ),
+    ),
+    "bodoge.games.koremon.evolution",
+    "data/options.toml",
 )
 
 
@@ -44,13 +59,15 @@ class EvolutionState(State):
         title_ja="モンスター・エボリューション",
         min_players=2,
         max_players=5,
+        options=OPTIONS,
         summary_en="Roll two dice: at or under your monster's rank, it evolves one rank up. "
         "Double six sets it back. First to the Dragon wins.",
         summary_ja="ダイス２個の合計が持っているモンスターのランク以下なら１つ上のランクに進化。"
         "６のゾロ目で退化。一番早くドラゴンに進化させた人の勝ち。",
     )
-    __slots__ = ("choosing", "dice", "holds", "last", "supply", "turn", "winner")
+    __slots__ = ("c", "choosing", "dice", "holds", "last", "supply", "turn", "winner")
 
+    c: deck_mod.Deck  # the card list (the `content` option): each species' rank
     holds: list[int]  # species each seat holds
     supply: list[int]  # 1 if that species is in the middle of the table
     turn: int  # seat to move
@@ -59,8 +76,15 @@ class EvolutionState(State):
     last: int  # seat that rolled last (-1: nobody yet)
     winner: int  # -1 while nobody holds the Dragon
 
+    def _check_options(self) -> None:
+        self.c = deck_mod.load(str(self.options["content"]))
+        if self.options["content"] == deck_mod.DEFAULT:
+            # the built-in list goes unwritten: a built-in game's options, views and JSON are
+            # what they were before card lists were content (records replay alike)
+            self.options = {k: v for k, v in self.options.items() if k != "content"}
+
     def _setup(self) -> None:
-        starters = list(BY_RANK[5])
+        starters = list(self.c.by_rank[5])
         self.rng.shuffle(starters)
         self.holds = starters[: self.players]
         self.supply = [1] * SPECIES_COUNT
@@ -75,6 +99,7 @@ class EvolutionState(State):
     def clone(self) -> EvolutionState:
         new = EvolutionState.__new__(EvolutionState)
         self._copy_base_to(new)
+        new.c = self.c
         new.holds = self.holds[:]
         new.supply = self.supply[:]
         new.turn = self.turn
@@ -98,7 +123,7 @@ class EvolutionState(State):
 
     def _legal_actions(self, seat: int) -> list[int]:
         if self.choosing:
-            return [TAKE + card for card in BY_RANK[self.choosing] if self.supply[card]]
+            return [TAKE + card for card in self.c.by_rank[self.choosing] if self.supply[card]]
         return [ROLL]
 
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -108,7 +133,7 @@ class EvolutionState(State):
         self.dice = [first, second]
         self.last = seat
         events: list[Event] = [{"type": "roll", "seat": seat, "dice": [first, second]}]
-        rank = RANK[self.holds[seat]]
+        rank = self.c.rank[self.holds[seat]]
         total = first + second
         if total <= rank:
             target = rank - 1
@@ -117,7 +142,7 @@ class EvolutionState(State):
         else:
             self._next_turn()
             return events
-        choices = [card for card in BY_RANK[target] if self.supply[card]]
+        choices = [card for card in self.c.by_rank[target] if self.supply[card]]
         if len(choices) == 1:
             events.extend(self._evolve(seat, choices[0]))
         elif choices:
@@ -133,11 +158,12 @@ class EvolutionState(State):
         self.supply[card] = 0
         self.holds[seat] = card
         self.choosing = 0
-        kind = "evolve" if RANK[card] < RANK[old] else "devolve"
+        rank_of = self.c.rank
+        kind = "evolve" if rank_of[card] < rank_of[old] else "devolve"
         events: list[Event] = [
             {"type": kind, "seat": seat, "from": card_key(old), "to": card_key(card)}
         ]
-        if RANK[card] == 1:  # 一番早くドラゴンに進化させたプレイヤーの勝利
+        if rank_of[card] == 1:  # 一番早くドラゴンに進化させたプレイヤーの勝利
             self.winner = seat
             events.append({"type": "win", "seat": seat})
         else:
@@ -177,11 +203,12 @@ class EvolutionState(State):
         fast = self.fast_chance
         roll = self.rng.randint  # the rules' dice
         bag: list[int] = []  # faces drawn, not rolled yet
+        rank_of, by_rank = self.c.rank, self.c.by_rank
         while winner < 0 and ply < end:
             if choosing:
                 if to_choice or rng is None:
                     break
-                choices = [card for card in BY_RANK[choosing] if supply[card]]
+                choices = [card for card in by_rank[choosing] if supply[card]]
                 card = choices[rng.below(len(choices))]
                 seat = turn
                 ply += 1
@@ -196,7 +223,7 @@ class EvolutionState(State):
             if not choosing:
                 ply += 1
                 seat = last = turn
-                rank = RANK[holds[seat]]
+                rank = rank_of[holds[seat]]
                 total = first + second
                 if total <= rank:
                     target = rank - 1
@@ -205,7 +232,7 @@ class EvolutionState(State):
                 else:
                     turn = (turn + 1) % players
                     continue
-                choices = [card for card in BY_RANK[target] if supply[card]]
+                choices = [card for card in by_rank[target] if supply[card]]
                 if len(choices) != 1:
                     if choices:
                         choosing = target
@@ -217,7 +244,7 @@ class EvolutionState(State):
             supply[card] = 0
             holds[seat] = card
             choosing = 0
-            if RANK[card] == 1:
+            if rank_of[card] == 1:
                 winner = seat
             else:
                 turn = (turn + 1) % players
@@ -229,7 +256,8 @@ class EvolutionState(State):
                 self.dice = [first, second]
 
     def scores(self) -> list[int]:
-        return [6 - RANK[card] for card in self.holds]
+        rank_of = self.c.rank
+        return [6 - rank_of[card] for card in self.holds]
 
     def result(self) -> Result | None:
         if self.winner < 0:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.engine import InvalidState
-from bodoge.games.koremon.common.cards import RANK, card_counts, card_key, check_cards, read_seat
+from bodoge.games.koremon.common.cards import card_counts, card_key, check_cards, read_seat
 from bodoge.games.koremon.evolution.codes import (
-    BY_RANK,
     CARD_BY_NAME,
     SET,
     SET_COUNTS,
@@ -60,11 +59,12 @@ def read(state: EvolutionState, data: dict[str, Any]) -> None:
     if rank is not None and (type(rank) is not int or not 1 <= rank <= 5):
         raise InvalidState(f"choosing_rank must be a rank 1-5 or null, not {rank!r}")
     state.choosing = 0 if rank is None else rank
-    held = RANK[state.holds[state.turn]]
+    rank_of = state.c.rank
+    held = rank_of[state.holds[state.turn]]
     if state.choosing and (
         state.choosing not in (held - 1, held + 1)
         or state.choosing > 5
-        or sum(state.supply[card] for card in BY_RANK[state.choosing]) < 2
+        or sum(state.supply[card] for card in state.c.by_rank[state.choosing]) < 2
     ):
         raise InvalidState(
             "choosing_rank must be one rank from the mover's, with two or more of it in supply"
@@ -77,7 +77,7 @@ def read(state: EvolutionState, data: dict[str, Any]) -> None:
     state.dice = list(dice)
     last = data.get("last_roller")
     state.last = -1 if last is None else read_seat(last, players, "last_roller")
-    dragons = [seat for seat, card in enumerate(state.holds) if RANK[card] == 1]
+    dragons = [seat for seat, card in enumerate(state.holds) if rank_of[card] == 1]
     winner = data.get("winner")
     state.winner = -1 if winner is None else read_seat(winner, players, "winner")
     if dragons != ([state.winner] if state.winner >= 0 else []):
@@ -94,11 +94,12 @@ def _check_turns(state: EvolutionState) -> None:
     seat holds the rank-5 monster it was dealt (seed 1)."""
     if (state.ply == 0) != (not state.dice) or (state.ply == 0) != (state.last < 0):
         raise InvalidState("dice and last_roller are empty exactly until the first roll (ply 0)")
+    rank_of = state.c.rank
     if not state.ply:
-        if any(RANK[card] != 5 for card in state.holds):
+        if any(rank_of[card] != 5 for card in state.holds):
             raise InvalidState("before the first roll every seat holds its rank-5 monster")
         return
-    gained = sum(5 - RANK[card] for card in state.holds)
+    gained = sum(5 - rank_of[card] for card in state.holds)
     least = gained + (1 if state.choosing else 0)
     if state.ply < least:
         raise InvalidState(
@@ -118,7 +119,7 @@ def _check_turns(state: EvolutionState) -> None:
             f"seat {roller} rolled last, so seat {(roller + 1) % players} is to move"
         )
     if state.choosing:
-        held, total = RANK[state.holds[state.turn]], sum(state.dice)
+        held, total = rank_of[state.holds[state.turn]], sum(state.dice)
         # seed 2: up a rank on a total at most the rank, down one on a double six
         if (state.choosing == held - 1 and total > held) or (
             state.choosing == held + 1 and state.dice != [6, 6]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bodoge.games.koremon.common import words as W
-from bodoge.games.koremon.common.cards import RANK
 from bodoge.games.koremon.evolution.codes import ROLL, TAKE
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ def action_label(state: EvolutionState, action: int, lang: str, seat: int | None
         name = W.ranked_card(action - TAKE, lang)
         return f"中央から{name}を取る" if ja else f"Take the {name} from the supply"
     held = state.holds[state.turn]
-    rank, name = RANK[held], W.card(held, lang)
+    rank, name = state.c.rank[held], W.card(held, lang)
     if ja:
         back = "、6のゾロ目で退化" if rank < 5 else ""
         return f"ダイスを2個振る（合計{rank}以下で{name}が進化{back}）"
@@ -42,7 +41,7 @@ def describe_result(state: EvolutionState, lang: str, names: list[str] | None) -
         else f"Winner: {who(winner)}, the first to evolve to the Dragon"
     ]
     others = sorted(
-        (s for s in range(state.players) if s != winner), key=lambda s: RANK[state.holds[s]]
+        (s for s in range(state.players) if s != winner), key=lambda s: state.c.rank[state.holds[s]]
     )
     for seat in others:
         name = W.ranked_card(state.holds[seat], lang)

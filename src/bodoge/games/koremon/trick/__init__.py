@@ -7,7 +7,7 @@ from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec
 from bodoge.games.koremon.common import words as common_words
 from bodoge.games.koremon.common.pages import rules_page
-from bodoge.games.koremon.trick import bot, observe, public, render, words
+from bodoge.games.koremon.trick import bot, observe, public, render, variant, words
 from bodoge.games.koremon.trick.rules import TrickState
 
 GAME = GameSpec(
@@ -29,6 +29,7 @@ GAME = GameSpec(
         pyramid=False,
     ),
     compiled=True,
+    variants=variant.KIT,
 )
 
 __all__ = ["GAME", "TrickState"]

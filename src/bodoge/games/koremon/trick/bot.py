@@ -10,12 +10,18 @@ keeps some randomness, so the simulated games still differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bodoge.engine import Rng
 from bodoge.games.koremon.common.cards import MIMIC
-from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, POINTS, trick_entry, trick_winner
+from bodoge.games.koremon.common.deck import Deck
+from bodoge.games.koremon.trick.tricks import (
+    LEAD_MIMIC,
+    NAMED,
+    trick_entry,
+    trick_winner,
+    winning_entry,
+)
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.trick.rules import TrickState
@@ -35,10 +41,11 @@ def trick_value(state: TrickState, seat: int) -> float:
     if state.left and state.trick:
         # The trick in progress: the seat now winning it keeps it with a chance that shrinks
         # with each seat still to play (any of them can add to the top species).
-        leader, _ = trick_winner(state.trick)
+        leader, _ = trick_winner(state.trick, state.c)
         to_play = players - state.led - len(state.trick)
         keep = KEEP**to_play
-        points = sum(POINTS[card] for _, card, _ in state.trick) + to_play * _AVERAGE_CARD
+        card_points = state.c.points
+        points = sum(card_points[card] for _, card, _ in state.trick) + to_play * _AVERAGE_CARD
         scores[leader] += keep * points
         share = (1 - keep) * points / max(1, players - 1)
         for other in range(players):
@@ -85,7 +92,9 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
     trick = state.trick
     keep = KEEP ** (state.players - state.led - len(trick) - 1)
     taken = keep - (1 - keep) * _GIFT
-    points = sum(POINTS[card] for _, card, _ in trick)
+    deck = state.c
+    card_points = deck.points
+    points = sum(card_points[card] for _, card, _ in trick)
     kinds = tuple(kind for _, _, kind in trick)
     mine = len(trick)  # the index of the seat's own card in the trick
     random = rng.random
@@ -94,20 +103,15 @@ def trick_action(state: TrickState, seat: int, legal: list[int], rng: Rng) -> in
             value = -10.0
         else:
             card, kind = (action, action) if action < NAMED else (MIMIC, action - NAMED)
-            at = _winner_index((*kinds, kind))
+            # entries (index, kind, kind): the winning entry's index is the card's
+            at = winning_entry((*kinds, kind), deck)[0]
             winner = seat if at == mine else trick[at][0]
-            value = (taken if winner == seat else -_GIFT) * (points + POINTS[card])
+            value = (taken if winner == seat else -_GIFT) * (points + card_points[card])
         value += _hand_change(hand, mimics, monsters, action)
         value += random() * 0.1  # random tie-break among equal cards
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-@lru_cache(maxsize=1 << 16)
-def _winner_index(kinds: tuple[int, ...]) -> int:
-    """The index of the winning card in a trick of these counted-as species (`trick_winner`)."""
-    return trick_winner([(index, kind, kind) for index, kind in enumerate(kinds)])[0]
 
 
 def _hand_change(hand: Sequence[int], mimics: int, monsters: int, action: int) -> float:
@@ -126,17 +130,23 @@ def _hand_change(hand: Sequence[int], mimics: int, monsters: int, action: int) -
 
 
 def play_value(
-    trick: Sequence[tuple[int, int, int]], led: int, players: int, seat: int, action: int
+    trick: Sequence[tuple[int, int, int]],
+    led: int,
+    players: int,
+    seat: int,
+    action: int,
+    deck: Deck,
 ) -> float:
     """What the rule of thumb expects `action` to gain `seat` in a trick of `trick` entries
-    ((seat, card, counted-as species)) after `led` led Mimics."""
+    ((seat, card, counted-as species)) after `led` led Mimics, with `deck`'s points and ranks."""
     if action == LEAD_MIMIC:
         return -10.0
     to_play = players - led - len(trick) - 1
     keep = KEEP**to_play
     played = trick_entry(seat, action)
-    total = sum(POINTS[card] for _, card, _ in trick) + POINTS[played[1]]
-    winner, _ = trick_winner([*trick, played])
+    card_points = deck.points
+    total = sum(card_points[card] for _, card, _ in trick) + card_points[played[1]]
+    winner, _ = trick_winner([*trick, played], deck)
     # Taken: the points, unless a later seat takes them (then half a gift); lost: a gift.
     share = keep - (1 - keep) * _GIFT if winner == seat else -_GIFT
     return share * total

@@ -19,6 +19,7 @@ from functools import lru_cache
 from bodoge.engine import Rng
 from bodoge.engine.shuffle import shuffle
 from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC
+from bodoge.games.koremon.common.deck import Deck
 from bodoge.games.koremon.trick.bot import play_value
 from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, trick_entry
 
@@ -32,7 +33,9 @@ _MARGIN = 0.75  # how much better (in the rule of thumb's points) the card must 
 
 
 @lru_cache(maxsize=256)
-def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[frozenset[int], ...]:
+def unlikely_cards(
+    players: int, plays: tuple[tuple[int, int], ...], deck: Deck
+) -> tuple[frozenset[int], ...]:
     """Per seat, the card types its plays in this deal argue it no longer holds: each type the
     rule of thumb would have played with a clearly better value (a Mimic only where it may be
     named, into a trick holding a monster), unless the seat played that type later."""
@@ -41,13 +44,13 @@ def unlikely_cards(players: int, plays: tuple[tuple[int, int], ...]) -> tuple[fr
     led = 0
     for index, (seat, action) in enumerate(plays):
         if action != LEAD_MIMIC:  # a led Mimic is forced (or a choice of -10): no judgement
-            chosen = play_value(trick, led, players, seat, action)
+            chosen = play_value(trick, led, players, seat, action, deck)
             for card in range(MIMIC):
-                if play_value(trick, led, players, seat, card) > chosen + _MARGIN:
+                if play_value(trick, led, players, seat, card, deck) > chosen + _MARGIN:
                     doubts.append((seat, card, index))
             kinds = {kind for _, _, kind in trick}
             if action < NAMED and any(
-                play_value(trick, led, players, seat, NAMED + kind) > chosen + _MARGIN
+                play_value(trick, led, players, seat, NAMED + kind, deck) > chosen + _MARGIN
                 for kind in kinds
             ):
                 doubts.append((seat, MIMIC, index))

@@ -27,6 +27,7 @@ from bodoge.engine import (
 from bodoge.engine.events import Event
 from bodoge.engine.options import with_labels
 from bodoge.engine.shuffle import shuffle
+from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common.cards import (
     CARD_COUNT,
     MIMIC,
@@ -35,7 +36,6 @@ from bodoge.games.koremon.common.cards import (
 from bodoge.games.koremon.trick import bot, state_json
 from bodoge.games.koremon.trick.codes import (
     CARD_BY_NAME,
-    DECK,
     KEYS,
     SPECIES_COUNT,
     held_species,
@@ -46,9 +46,7 @@ from bodoge.games.koremon.trick.tricks import (
     FACE_UP_POINTS,
     LEAD_MIMIC,
     NAMED,
-    POINTS,
-    rule_winner,
-    small_winner,
+    winning_entry,
 )
 
 OPTIONS = with_labels(
@@ -61,6 +59,15 @@ OPTIONS = with_labels(
             "ミミックをリードできるとき：手札がミミックだけのときのみか、いつでもか"
             "（表向きで引き取り −10点）",
             choices=("only-mimics", "any-time"),
+        ),
+        OptionSpec(
+            "content",
+            deck_mod.DEFAULT,
+            "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
+            "--content FILE` or made in the studio",
+            "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate --content "
+            "FILE` かスタジオで",
+            kind="text",
         ),
     ),
     "bodoge.games.koremon.trick",
@@ -85,6 +92,7 @@ class TrickState(State):
     # noisy to rank the moves in a few hundred iterations (docs/balance/README.md).
     search_settings: ClassVar[Mapping[str, float]] = {"prior_weight": 3.0}
     __slots__ = (
+        "c",
         "dealer",
         "face_up",
         "game",
@@ -106,6 +114,7 @@ class TrickState(State):
         "won",
     )
 
+    c: deck_mod.Deck  # the card list (the `content` option): ranks, points, counts
     hands: list[list[int]]  # per seat, count of each card code
     held: list[int]  # per seat, bit s set while its hand holds species s (derived, for speed)
     reserve: list[int]  # 3 players: the face-down half for game 2
@@ -134,8 +143,15 @@ class TrickState(State):
     def games(self) -> int:
         return 2 if self.players == 3 else 1
 
+    def _check_options(self) -> None:
+        self.c = deck_mod.load(str(self.options["content"]))
+        if self.options["content"] == deck_mod.DEFAULT:
+            # the built-in list goes unwritten, so a built-in game's options, views and JSON
+            # are what they were before card lists were content (records replay alike)
+            self.options = {k: v for k, v in self.options.items() if k != "content"}
+
     def _setup(self) -> None:
-        deck = list(DECK)
+        deck = self.c.trick_deck()
         self.rng.shuffle(deck)
         self.dealer = self.rng.below(self.players)
         size = len(deck) // self.games
@@ -171,6 +187,7 @@ class TrickState(State):
     def clone(self) -> TrickState:
         new = TrickState.__new__(TrickState)
         self._copy_base_to(new)
+        new.c = self.c
         new.hands = [hand[:] for hand in self.hands]
         new.held = self.held[:]
         new.reserve = self.reserve[:]
@@ -260,13 +277,14 @@ class TrickState(State):
         trick = self.trick
         if trick:
             kinds = tuple([kind for _, _, kind in trick])
-            index, step = small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
+            index, step = winning_entry(kinds, self.c)
             winner = trick[index][0]
             pile = self.won[self.game][winner]
             points = 0
+            card_points = self.c.points
             for _, card, _ in trick:
                 pile[card] += 1
-                points += POINTS[card]
+                points += card_points[card]
             self.points[self.game][winner] += points
             self.leader = winner
         else:  # only led Mimics: no winner, the same seat leads again
@@ -386,7 +404,7 @@ class TrickState(State):
         hands = self.hands
         for other in hidden:
             counts = list(map(add, counts, hands[other]))
-        unlikely = unlikely_cards(self.players, tuple(self.plays or ()))
+        unlikely = unlikely_cards(self.players, tuple(self.plays or ()), self.c)
         deal = WeightedDeal(
             counts,
             [len(self.reserve), *[sum(hands[other]) for other in hidden]],

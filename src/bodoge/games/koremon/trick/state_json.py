@@ -10,13 +10,11 @@ from bodoge.engine import IllegalAction, InvalidState
 from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC, card_key, check_cards, read_seat
 from bodoge.games.koremon.trick.codes import (
     CARD_BY_NAME,
-    DECK,
-    DECK_COUNTS,
     SPECIES_COUNT,
     held_species,
     species_mask,
 )
-from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, POINTS, trick_entry, trick_winner
+from bodoge.games.koremon.trick.tricks import LEAD_MIMIC, NAMED, trick_entry, trick_winner
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.trick.rules import TrickState
@@ -115,7 +113,7 @@ def read(state: TrickState, data: dict[str, Any]) -> None:
         if not isinstance(piles, list) or len(piles) != players:
             raise InvalidState(f"won[{game}] must hold {players} piles")
         state.won.append([_counts(pile, f"won[{game}][{s}]") for s, pile in enumerate(piles)])
-    state.points = [[sum(map(mul, pile, POINTS)) for pile in game] for game in state.won]
+    state.points = [[sum(map(mul, pile, state.c.points)) for pile in game] for game in state.won]
     face_up = data.get("face_up")
     if (
         not isinstance(face_up, list)
@@ -139,7 +137,7 @@ def read(state: TrickState, data: dict[str, Any]) -> None:
         raise InvalidState("last_rule must be 1, 2, 3 or null")
     # Seed 4: the last trick's winner and deciding rule follow from its cards (none when it
     # held only led Mimics, or before the first trick).
-    expected = trick_winner(state.last_trick) if state.last_trick else (-1, 0)
+    expected = trick_winner(state.last_trick, state.c) if state.last_trick else (-1, 0)
     if (state.last_winner, state.last_step) != expected:
         raise InvalidState(
             "last_winner and last_rule must be those of last_trick by the seed's rules ①②③ "
@@ -173,7 +171,7 @@ def _check_plays(state: TrickState, plays: list[tuple[int, int]]) -> None:
     be the ones that led here: replayed from the deal, they give every trick's seats in
     turn, the cards won and face up in this game, the leader and the trick in progress."""
     players = state.players
-    if len(plays) != len(DECK) // state.games - state.left:
+    if len(plays) != len(state.c.trick_deck()) // state.games - state.left:
         raise InvalidState("plays must list every card played in this deal, or be left out")
     won = [[0] * CARD_COUNT for _ in range(players)]
     face_up = [0] * players
@@ -194,7 +192,7 @@ def _check_plays(state: TrickState, plays: list[tuple[int, int]]) -> None:
             trick.append(trick_entry(seat, action))
         if led + len(trick) == players:
             if trick:
-                leader, _ = trick_winner(trick)
+                leader, _ = trick_winner(trick, state.c)
                 for _, card, _ in trick:
                     won[leader][card] += 1
             trick, led = [], 0
@@ -212,7 +210,7 @@ def _check_plays(state: TrickState, plays: list[tuple[int, int]]) -> None:
 
 def _check_consistency(state: TrickState) -> None:
     players = state.players
-    # Seed 1: the 60 cards (two of each species left in the box) are all somewhere.
+    # Seed 1: the deck (60 cards: two of each species left in the box) is all somewhere.
     totals = [0] * CARD_COUNT
     for pile in [*state.hands, *(p for game in state.won for p in game)]:
         for card in range(CARD_COUNT):
@@ -222,13 +220,14 @@ def _check_consistency(state: TrickState) -> None:
     for _, card, _ in state.trick:
         totals[card] += 1
     totals[MIMIC] += sum(sum(row) for row in state.face_up)
-    check_cards(totals, DECK_COUNTS)
+    deck = state.c.trick_deck()
+    check_cards(totals, [deck.count(card) for card in range(CARD_COUNT)])
     _check_trick(state.trick, "trick")
-    dealt = len(DECK) // state.games
+    dealt = len(deck) // state.games
     if state.games == 2 and len(state.reserve) != (dealt if state.game == 0 else 0):
-        raise InvalidState("with 3 players the reserve holds 30 cards until game 2")
+        raise InvalidState(f"with 3 players the reserve holds {dealt} cards until game 2")
     if state.game == 1 and sum(map(sum, state.won[0])) + sum(state.face_up[0]) != dealt:
-        raise InvalidState("with 3 players game 1 holds 30 cards")
+        raise InvalidState(f"with 3 players game 1 holds {dealt} cards")
     if state.games == 1 and state.reserve:
         raise InvalidState("only a 3-player game keeps a reserve")
     later = state.won[state.game + 1 :]

@@ -5,16 +5,15 @@ judgement and rules of thumb (`bot.py`) and the inference (`inference.py`) share
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from bodoge.games.koremon.common.cards import MIMIC, RANK
+from bodoge.games.koremon.common.cards import MIMIC
+from bodoge.games.koremon.common.deck import Deck, load
 
 NAMED = MIMIC  # action NAMED + s: a Mimic counted as species s
 LEAD_MIMIC = 2 * MIMIC  # action: a Mimic played into a trick with no monster in it
 ACTIONS = LEAD_MIMIC + 1
-# Points per won card (seed 得点表): rank 1: 8, 2: 4, 3: 2, 4: 1, 5: 0, Mimic -2.
-_RANK_POINTS = {1: 8, 2: 4, 3: 2, 4: 1, 5: 0}
-POINTS = (*(_RANK_POINTS[RANK[c]] for c in range(MIMIC)), -2)
+# Points per won card of the built-in list (seed 得点表): rank 1: 8, 2: 4, 3: 2, 4: 1, 5: 0,
+# Mimic -2; a game reads its own list's (`state.c.points`).
+POINTS = load().points
 FACE_UP_POINTS = -10  # 表向きの「ミミック」
 
 
@@ -24,21 +23,31 @@ def trick_entry(seat: int, action: int) -> tuple[int, int, int]:
     return (seat, action, action) if action < NAMED else (seat, MIMIC, action - NAMED)
 
 
-def trick_winner(trick: list[tuple[int, int, int]]) -> tuple[int, int]:
+def trick_winner(trick: list[tuple[int, int, int]], deck: Deck) -> tuple[int, int]:
     """(winning seat, rule number 1-3) of a trick of (seat, card, counted-as species) entries
     (see `rule_winner`)."""
-    index, step = winning_entry(tuple([kind for _, _, kind in trick]))
+    index, step = winning_entry(tuple([kind for _, _, kind in trick]), deck)
     return trick[index][0], step
 
 
-def winning_entry(kinds: tuple[int, ...]) -> tuple[int, int]:
-    """`rule_winner`, kept for tricks of up to four cards: their 54,240 orders of species fit
-    the cache (a game meets the same ones again and again), where the 11 million of six cards
-    would only churn it."""
-    return small_winner(kinds) if len(kinds) <= 4 else rule_winner(kinds)
+def winning_entry(kinds: tuple[int, ...], deck: Deck) -> tuple[int, int]:
+    """`rule_winner` with `deck`'s ranks, kept in the deck's table (a game meets the same
+    orders of species again and again); the table starts afresh past MAX_WINNERS entries (the
+    11 million orders of six cards would only grow it)."""
+    winners = deck.winners
+    found = winners.get(kinds)
+    if found is None:
+        found = rule_winner(kinds, deck.rank)
+        if len(winners) >= MAX_WINNERS:
+            winners.clear()
+        winners[kinds] = found
+    return found
 
 
-def rule_winner(kinds: tuple[int, ...]) -> tuple[int, int]:
+MAX_WINNERS = 1 << 17
+
+
+def rule_winner(kinds: tuple[int, ...], rank: tuple[int, ...]) -> tuple[int, int]:
     """(index of the winning entry, rule number 1-3) of a trick whose entries count as `kinds`.
 
     Seed 4: ① the last player of the species with the most cards, if that species is unique;
@@ -51,13 +60,9 @@ def rule_winner(kinds: tuple[int, ...]) -> tuple[int, int]:
     most = max(counts)
     if counts.count(most) == most:  # the last entry of that count: from the end
         return len(counts) - 1 - counts[::-1].index(most), 1
-    ranks = list(map(RANK.__getitem__, kinds))
+    ranks = list(map(rank.__getitem__, kinds))
     counts = list(map(ranks.count, ranks))
     most = max(counts)
     if counts.count(most) == most:
         return len(counts) - 1 - counts[::-1].index(most), 2
     return len(ranks) - 1 - ranks[::-1].index(min(ranks)), 3
-
-
-# `rule_winner` cached, for tricks of up to four cards (`winning_entry`).
-small_winner = lru_cache(maxsize=1 << 16)(rule_winner)

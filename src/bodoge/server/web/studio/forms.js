@@ -3,9 +3,12 @@
 // `players` (the player counts a balance run or a table may have) and, for a game whose runs
 // count stones, `stoneLabel(name)`. A game with variants but no forms here has no studio page.
 import { collectForms } from "./collect.js";
+import { koremonForms } from "./koremon.js";
 import { monsterHexForms } from "./monster_hex.js";
 
 export const FORMS = {
   monster_hex: monsterHexForms,
   collect: collectForms,
+  koremon_trick: koremonForms("koremon_trick"),
+  koremon_evolution: koremonForms("koremon_evolution"),
 };
