@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import bodoge
 from bodoge.ai import make_bot
 from bodoge.ai.analysis import (
     CHANCE,
@@ -122,6 +123,10 @@ def test_a_suspected_mark_is_measured_again_independently(registered: str) -> No
     assert step.mark == "blunder" and step.samples == (200, 200)
 
 
+@pytest.mark.skipif(
+    bodoge.build_kind() == "compiled",
+    reason="the compiled analysis calls Probe.compare directly: a patch of the class misses it",
+)
 def test_a_mark_the_second_measure_does_not_find_is_not_made(
     registered: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
