@@ -7,6 +7,7 @@ not own the table:
 - every socket on either worker sees every ply once, in order, and a seat's sockets on both
   workers get the same entries (the owner's, of that seat);
 - only the owner applies moves (`bodoge_moves_total` by worker at /metrics), the other forwards;
+- the owner sends no notice of its moves over Redis (no move costs more with more workers);
 - everything the owner sent the other worker over Redis is, per seat, an update of that seat
   only, sent to the worker holding a socket of that seat.
 """
@@ -37,16 +38,22 @@ PLIES = 10
 MAX_SOCKETS = 40
 
 
-async def record_relay(channel: str, into: list[tuple[str, dict[str, Any]]], ready: Any) -> None:
-    """Every message to a worker's inbox: (the inbox's owner id, the message)."""
+async def record_relay(
+    channel: str, into: list[tuple[str, dict[str, Any]]], notices: list[str], ready: Any
+) -> None:
+    """Every message to a worker's inbox: (the inbox's owner id, the message); and every
+    table notice (notices.py), a line each."""
     client = redis.Redis.from_url(REDIS)
     async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
         await pubsub.psubscribe(f"{channel}:to:*")
+        await pubsub.subscribe(f"{channel}:tables")
         ready.set()
         async for message in pubsub.listen():
             if message["type"] == "pmessage":
                 owner = message["channel"].decode().rsplit(":", 1)[1]
                 into.append((owner, json.loads(message["data"])))
+            elif message["type"] == "message":
+                notices.extend(message["data"].decode().split("\n"))
 
 
 async def owner_pid(running: Cluster, table_id: str) -> int:
@@ -90,8 +97,9 @@ async def socket_move(base: str, table_id: str, credential: str, body: dict[str,
 
 async def play(running: Cluster) -> dict[str, Any]:
     relayed: list[tuple[str, dict[str, Any]]] = []
+    notices: list[str] = []
     ready = asyncio.Event()
-    recorder = asyncio.create_task(record_relay(running.channel, relayed, ready))
+    recorder = asyncio.create_task(record_relay(running.channel, relayed, notices, ready))
     await ready.wait()
     base = running.base[7:]
     async with httpx.AsyncClient(base_url=running.base, timeout=30) as http:
@@ -141,6 +149,7 @@ async def play(running: Cluster) -> dict[str, Any]:
         "ply": ply,
         "watchers": watchers,
         "relayed": relayed,
+        "notices": notices,
         "metrics": moves_by_worker(running),
     }
 
@@ -163,6 +172,10 @@ def test_the_owner_applies_and_the_other_forwards() -> None:
     assert found["bodoge_forwarded_totalhttp"] > 0
     assert found["bodoge_forwarded_totalsocket"] > 0
     assert found["bodoge_updates_published_total"] > 0
+    # The owner sends no notice of its moves (the other ignores the notices of a table owned
+    # elsewhere): the table's notices are those of the joins, at ply 0.
+    noticed = [line for line in result["notices"] if line.startswith(result["table"] + " ")]
+    assert noticed and all(line == f"{result['table']} 0" for line in noticed), noticed
     # What crossed Redis to the other worker: per seat, that seat's own update, to a worker
     # holding a socket of that seat.
     creds = result["creds"]

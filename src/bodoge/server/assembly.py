@@ -69,6 +69,7 @@ class Server:
             self.relay = Relay(settings.redis_url, settings.redis_channel, self.leases.owner)
             self.affinity = Affinity(self.relay, self.leases, self.cache, self.hub, self.store)
             self.notices.elsewhere = self.affinity.elsewhere
+            self.notices.owned_here = self.leases.held.__contains__
             self.sockets.affinity = self.affinity
         # the health check's own client: a Redis that stops answering shows at /api/health
         self.health_redis: redis.Redis | None = None

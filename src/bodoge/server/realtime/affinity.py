@@ -13,8 +13,9 @@ only one that applies its moves, runs its bots and clocks and builds its updates
   the processes holding that seat's sockets), and the hub hands each on to its sockets
   (hub.py). A socket that missed something (a gap, a new owner) asks the owner ("sync") for
   what it missed since its last ply, with its credential, checked by the owner.
-- This process ignores the notices of tables owned elsewhere (notices.py): it keeps no copy of
-  them current and reads nothing back. When such a table's lease comes here (a takeover after
+- This process ignores the notices of tables owned elsewhere (notices.py), and their owners
+  send none: it keeps no copy of them current (it drops its copy when it learns the owner) and
+  reads nothing back. When such a table's lease comes here (a takeover after
   the owner died), its stale copy is dropped and rebuilt from the database, and its sockets here
   are built here from then on.
 """
@@ -112,8 +113,10 @@ class Affinity:
         after = self.elsewhere(table_id)
         if before == after:
             return
-        if before is not None and not self.cache.lock(table_id).locked():
-            self.cache.drop(table_id)  # not kept current while owned elsewhere
+        if not self.cache.lock(table_id).locked():
+            # owned elsewhere, a copy is not kept current (its owner sends no notices); come
+            # here, it is read again from the database
+            self.cache.drop(table_id)
         if after is None:
             self._watching.pop(table_id, None)
         else:

@@ -3,7 +3,10 @@
 Each process publishes one notice per change it committed (a move, a join, a leave, a new table)
 on one channel, and every process subscribes to it; a message holds one notice a line. A notice
 holds a table id and a ply, nothing else: no secret ever crosses Redis. A message this process
-sent itself is skipped.
+sent itself is skipped. The changes of a table this process owns (affinity.py: it holds the
+lease) are not noticed: the other processes ignore the notices of a table owned elsewhere, and
+drop their copy of it when they learn who owns it; so the notices do not grow with the
+processes, and a table's moves cross Redis only as the updates of sockets held elsewhere.
 
 A process keeps current only the tables something of its own needs (a websocket on the table,
 its lease, a write under way: `TableCache.wanted`); any other table it has in memory is
@@ -75,6 +78,9 @@ class Notices:
         self.also: set[str] = set()  # tables to refresh even when not in memory (leases held)
         # tables another process owns (affinity.py): it sends their updates; nothing is read
         self.elsewhere: Callable[[str], str | None] = lambda table_id: None
+        # tables this process owns: every other process ignores their notices (`elsewhere`),
+        # so none is sent, and a move costs no more with more processes
+        self.owned_here: Callable[[str], bool] = lambda table_id: False
         self._outbox: list[str] = []  # notices to send, in the order committed
         self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
@@ -108,7 +114,10 @@ class Notices:
         await self.client.aclose()
 
     def publish(self, table_id: str, table: Table | None) -> None:
-        """Send a notice of a change committed here (with the table's ply)."""
+        """Send a notice of a change committed here (with the table's ply), unless this process
+        owns the table."""
+        if self.owned_here(table_id):
+            return
         self._outbox.append(notice(table_id, table.match.ply if table is not None else 0))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
