@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -87,52 +88,78 @@ def free_port() -> int:
 
 
 @contextmanager
-def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
-    """The cluster while it runs; its log (every worker's) must hold no traceback (the log
-    rule: checked when the test's block ends without failing)."""
-    name = f"bodoge_workers_{secrets.token_hex(4)}"
+def fresh_database(prefix: str) -> Iterator[str]:
+    """A new PostgreSQL database, migrated (its SQLAlchemy URL); dropped afterwards."""
+    name = f"{prefix}_{secrets.token_hex(4)}"
     with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
+        # A test database need not survive a crash: commits without waiting for the disk.
         admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     db_url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    migrate.upgrade(db_url)
-    port, channel = free_port(), f"test-{secrets.token_hex(4)}"
-    command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--db", db_url,
-               "--redis", REDIS, "--redis-channel", channel,
-               "--workers", str(workers), *extra]  # fmt: skip
-    log_dir = tempfile.TemporaryDirectory(prefix="bodoge-cluster-")
-    log_path = Path(log_dir.name) / "serve.log"
-    log = log_path.open("wb")
-    process = subprocess.Popen(
-        command,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONPATH": SRC},
-        start_new_session=True,
-    )
-    running = Cluster(process, port, db_url, channel)
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while len(running.workers()) < workers or not _healthy(running.base):
-            assert process.poll() is None, f"bodoge serve exited with {process.returncode}"
-            assert time.monotonic() < deadline, "the workers did not start in time"
-            time.sleep(0.1)
-        time.sleep(0.5)  # the last worker's startup (its lifespan) after its first answer
-        yield running
+        migrate.upgrade(db_url)
+        yield db_url
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
         with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
             admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
                 (name,),
             )
             admin.execute(f'DROP DATABASE "{name}"')
-        log.close()
+
+
+def serve(
+    db_url: str, channel: str, port: int, workers: int, log_path: Path, *extra: str
+) -> subprocess.Popen[bytes]:
+    """`bodoge serve` on PostgreSQL and Redis in its own session, its output in `log_path`."""
+    command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port), "--db", db_url,
+               "--redis", REDIS, "--redis-channel", channel,
+               "--workers", str(workers), *extra]  # fmt: skip
+    with log_path.open("wb") as log:
+        return subprocess.Popen(
+            command,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": SRC},
+            start_new_session=True,
+        )
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the server's session, SIGKILL if it has not stopped in 30 s."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def wait_healthy(process: subprocess.Popen[bytes], base: str, more: Any = lambda: True) -> None:
+    """Until the server answers /api/health (and `more()` holds), or fail."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while not (more() and _healthy(base)):
+        assert process.poll() is None, f"bodoge serve exited with {process.returncode}"
+        assert time.monotonic() < deadline, "the server did not start in time"
+        time.sleep(0.1)
+
+
+@contextmanager
+def cluster(workers: int, *extra: str) -> Iterator[Cluster]:
+    """The cluster while it runs; its log (every worker's) must hold no traceback (the log
+    rule: checked when the test's block ends without failing)."""
+    port, channel = free_port(), f"test-{secrets.token_hex(4)}"
+    log_dir = tempfile.TemporaryDirectory(prefix="bodoge-cluster-")
+    log_path = Path(log_dir.name) / "serve.log"
+    with fresh_database("bodoge_workers") as db_url:
+        process = serve(db_url, channel, port, workers, log_path, *extra)
+        running = Cluster(process, port, db_url, channel)
+        try:
+            wait_healthy(process, running.base, lambda: len(running.workers()) >= workers)
+            time.sleep(0.5)  # the last worker's startup (its lifespan) after its first answer
+            yield running
+        finally:
+            stop(process)
     try:
         assert_no_traceback(log_path, f"bodoge serve --workers {workers}")
     finally:

@@ -10,13 +10,11 @@ The log rule: a traceback the server logs during a test fails that test (`no_tra
 from __future__ import annotations
 
 import logging
-import secrets
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
@@ -25,14 +23,13 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
+from cluster import fresh_database  # noqa: E402
 from logcheck import Tracebacks  # noqa: E402
 from serverkit import TABLES  # noqa: E402
 
 from bodoge.server.app import create_app  # noqa: E402
 from bodoge.server.config import Settings  # noqa: E402
 from bodoge.server.store import migrate  # noqa: E402
-
-PG_SERVER = "postgresql://postgres@127.0.0.1:5432"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -64,19 +61,8 @@ def no_tracebacks(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    name = f"bodoge_test_{secrets.token_hex(4)}"
-    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        # A test database need not survive a crash: commits without waiting for the disk.
-        admin.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
-    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    migrate.upgrade(url)
-    yield url
-    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
-        admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
-        )
-        admin.execute(f'DROP DATABASE "{name}"')
+    with fresh_database("bodoge_test") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -8,11 +8,8 @@ of docs/deploy.md); the table is made through one and asked about through the ot
 
 from __future__ import annotations
 
-import os
 import secrets
-import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -21,61 +18,30 @@ from pathlib import Path
 
 import httpx
 import psycopg
-from cluster import PG_SERVER, REDIS, SRC, START_TIMEOUT, _healthy, free_port
+from cluster import free_port, fresh_database, serve, stop, wait_healthy
 from logcheck import assert_no_traceback
-
-from bodoge.server.store import migrate
 
 
 @contextmanager
 def two_processes() -> Iterator[tuple[str, list[tuple[subprocess.Popen[bytes], str]]]]:
     """(the database's URL, [(process, its base URL)] for two single-process servers)."""
-    name = f"bodoge_routed_{secrets.token_hex(4)}"
-    with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    db_url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    migrate.upgrade(db_url)
     channel = f"test-{secrets.token_hex(4)}"
     logs = tempfile.TemporaryDirectory(prefix="bodoge-routed-")
     started: list[tuple[subprocess.Popen[bytes], str]] = []
     try:
-        for number in range(2):
-            port = free_port()
-            log = (Path(logs.name) / f"serve-{number}.log").open("wb")
-            command = [sys.executable, "-m", "bodoge", "serve", "--port", str(port),
-                       "--db", db_url, "--redis", REDIS, "--redis-channel", channel,
-                       "--workers", "1"]  # fmt: skip
-            process = subprocess.Popen(
-                command,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONPATH": SRC},
-                start_new_session=True,
-            )
-            log.close()
-            base = f"http://127.0.0.1:{port}"
-            started.append((process, base))
-            deadline = time.monotonic() + START_TIMEOUT
-            while not _healthy(base):
-                assert process.poll() is None, f"bodoge serve exited with {process.returncode}"
-                assert time.monotonic() < deadline, "the server did not start in time"
-                time.sleep(0.1)
-        yield db_url, started
-    finally:
-        for process, _ in started:
-            os.killpg(process.pid, signal.SIGTERM)
+        with fresh_database("bodoge_routed") as db_url:
             try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-        with psycopg.connect(f"{PG_SERVER}/test", autocommit=True) as admin:
-            admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
-                (name,),
-            )
-            admin.execute(f'DROP DATABASE "{name}"')
-    try:
+                for number in range(2):
+                    port = free_port()
+                    log_path = Path(logs.name) / f"serve-{number}.log"
+                    process = serve(db_url, channel, port, 1, log_path)
+                    base = f"http://127.0.0.1:{port}"
+                    started.append((process, base))
+                    wait_healthy(process, base)
+                yield db_url, started
+            finally:
+                for process, _ in started:
+                    stop(process)
         for log_path in sorted(Path(logs.name).iterdir()):
             assert_no_traceback(log_path, "bodoge serve")
     finally:
