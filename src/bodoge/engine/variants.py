@@ -167,6 +167,42 @@ def digest(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+Install = Callable[[str, Mapping[str, Any]], object]  # (key, checked data) -> what it built
+Check = Callable[[Mapping[str, Any]], None]  # VariantError for anything refused
+
+
+def content_options(
+    install: Install, check: Check | None = None
+) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """A kit's `options`: the variant `data` (checked first by `check` if given) installed in
+    this process by `install` under its key, VARIANT_PREFIX and its digest, which the game's
+    `content` option names."""
+
+    def options(data: Mapping[str, Any]) -> dict[str, Any]:
+        if check is not None:
+            check(data)
+        key = VARIANT_PREFIX + digest(data)
+        install(key, data)
+        return {"content": key}
+
+    return options
+
+
+def installed_data_of(
+    lookup: Callable[[str], dict[str, Any] | None],
+) -> Callable[[Mapping[str, Any]], dict[str, Any] | None]:
+    """A kit's `data_of`: the variant data a game's `content` option names, as `lookup` (the
+    game's installed data by key) answers it; None for built-in content."""
+
+    def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
+        key = options.get("content")
+        if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
+            return lookup(key)
+        return None
+
+    return data_of
+
+
 def to_toml(data: Mapping[str, Any]) -> str:
     """A variant as TOML: top-level tables of scalars, lists and arrays of tables (the shapes
     content has). `tomllib` reads it back to the same data."""

@@ -24,12 +24,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine.variants import (
-    VARIANT_PREFIX,
     Problem,
     VariantError,
     VariantKit,
     check_bounds,
-    digest,
+    content_options,
+    installed_data_of,
     refuse,
 )
 from bodoge.games.collect import content
@@ -61,20 +61,9 @@ def check(data: Mapping[str, Any]) -> None:
             raise VariantError(found)
 
 
-def options(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The options of a game of the checked variant `data`, installed in this process."""
-    check(data)
-    key = VARIANT_PREFIX + digest(data)
-    content.install(key, data)
-    return {"content": key}
-
-
-def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The installed variant data the options' `content` names; None for built-in content."""
-    key = options.get("content")
-    if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
-        return content.installed_data(key)
-    return None
+# a game of the checked variant's options, installed in this process; the data they name
+options = content_options(content.install, check)
+data_of = installed_data_of(content.installed_data)
 
 
 def _counts(data: Mapping[str, Any]) -> dict[str, int]:

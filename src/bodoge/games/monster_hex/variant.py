@@ -27,7 +27,9 @@ from bodoge.engine.variants import (
     VariantError,
     VariantKit,
     check_bounds,
+    content_options,
     digest,
+    installed_data_of,
     refuse,
 )
 from bodoge.games.monster_hex import content, hexgrid
@@ -137,19 +139,9 @@ def _check_map(section: str, board: Mapping[str, Any]) -> None:
         )
 
 
-def options(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The options of a game of the checked variant `data`, installed in this process."""
-    key = VARIANT_PREFIX + digest(data)
-    content.install(key, data)
-    return {"content": key}
-
-
-def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The installed variant data the options' `content` names; None for built-in content."""
-    key = options.get("content")
-    if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
-        return content.installed_data(key)
-    return None
+# a game of the checked variant's options, installed in this process; the data they name
+options = content_options(content.install)
+data_of = installed_data_of(content.installed_data)
 
 
 def _name(section: str) -> tuple[str, str]:

@@ -8,7 +8,13 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bodoge.engine.variants import VARIANT_PREFIX, Problem, VariantError, VariantKit, digest
+from bodoge.engine.variants import (
+    Problem,
+    VariantError,
+    VariantKit,
+    content_options,
+    installed_data_of,
+)
 from bodoge.games.koremon.common import deck
 
 SECTIONS = ("species", "mimic")
@@ -29,16 +35,10 @@ def make_kit(game_check: GameCheck, length_bound: str) -> VariantKit:
         if found:
             raise VariantError(found)
 
-    def options(data: Mapping[str, Any]) -> dict[str, Any]:
-        check(data)
-        key = VARIANT_PREFIX + digest(data)
-        deck.install(key, data)
-        return {"content": key}
-
     return VariantKit(
         builtin=builtin,
         check=check,
-        options=options,
+        options=content_options(deck.install, check),
         differences=differences,
         data_of=data_of,
         sections=SECTIONS,
@@ -46,11 +46,7 @@ def make_kit(game_check: GameCheck, length_bound: str) -> VariantKit:
     )
 
 
-def data_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
-    key = options.get("content")
-    if isinstance(key, str) and key.startswith(VARIANT_PREFIX):
-        return deck.installed_data(key)
-    return None
+data_of = installed_data_of(deck.installed_data)
 
 
 # (field, English, Japanese) of what a species or the Mimics have that a designer edits
