@@ -13,6 +13,8 @@ from bodoge.engine import State
 from bodoge.engine.variants import VariantError
 from bodoge.games.koremon.common import variant as common_variant
 from bodoge.games.koremon.common.cards import MIMIC
+from bodoge.games.koremon.trick.bot import average_card, trick_value
+from bodoge.games.koremon.trick.observe import observer
 from bodoge.games.koremon.trick.rules import TrickState
 from bodoge.games.koremon.trick.variant import KIT
 from protocol_checks import check_random_games
@@ -213,3 +215,32 @@ def test_random_games_of_variants_end_and_keep_every_card(name: str, players: in
         "koremon_trick", players, 30, options, deep_every=10, invariant=conserved
     )
     assert set(lengths) == {size}
+
+
+def test_the_greedy_bot_expects_the_variants_average_card() -> None:
+    """The greedy judgement takes each seat still to play to add a card of average points to
+    the trick: 0.8 with bodoge's list, -0.2 with Mimics worth -6 ((78 - 6*15) / 60). All 15
+    Mimics are face up (-10 each whatever their points), so only that average differs: for the
+    leader, keep * 3 * Δ minus the others' share (1 - keep) * 3 * Δ / 3, keep = 0.3**3."""
+    hands = [["orc"], ["slime", "bat"], ["goblin", "kobold"], ["harpy", "centaur"]]
+    builtin_state = position(
+        hands, leader=0, trick=[(0, "griffin", "griffin")], face_up=[0, 0, 0, 15], rest_to=2
+    )
+    state = with_variant(builtin_state, edited(mimic={"points": -6}))
+    assert average_card(builtin_state.c) == 0.8 and average_card(state.c) == pytest.approx(-0.2)
+    assert state.scores() == builtin_state.scores()
+    keep, delta = 0.3**3, 3 * (-0.2 - 0.8)
+    assert trick_value(state, 0) - trick_value(builtin_state, 0) == pytest.approx(
+        keep * delta - (1 - keep) * delta / 3
+    )
+
+
+def test_the_observation_scales_scores_by_the_variants_range() -> None:
+    """Scores are placed within the list's range: bodoge's -150..78 (15 Mimics face up; every
+    positive card won); a Golem worth -3 (3 in the deck) makes it -159..72."""
+
+    def meaning(options: dict[str, Any]) -> str:
+        return next(p.meaning for p in observer(4, options).pieces if p.name == "scores")
+
+    assert "range -150..78" in meaning({})
+    assert "range -159..72" in meaning(KIT.options(edited(golem={"points": -3})))

@@ -288,6 +288,11 @@ def load(key: str = DEFAULT) -> Deck:
     )
 
 
+def deck_of(options: Mapping[str, Any]) -> Deck:
+    """The card list a game's options name (bodoge's where they leave `content` out)."""
+    return load(str(options.get("content", DEFAULT)))
+
+
 def install(key: str, data: Mapping[str, Any]) -> Deck:
     """Check `data` and make `load(key)` answer it in this process."""
     if not key.startswith(VARIANT_PREFIX):

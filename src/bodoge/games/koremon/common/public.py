@@ -14,8 +14,8 @@ from typing import Any
 from bodoge.engine.state import State
 from bodoge.engine.text import signed
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common.cards import MIMIC, SPECIES, full_deck, info
-from bodoge.games.koremon.common.deck import Deck
+from bodoge.games.koremon.common.cards import MIMIC, SPECIES, info
+from bodoge.games.koremon.common.deck import RANKS, Deck
 from bodoge.games.koremon.common.words import both
 
 
@@ -31,8 +31,10 @@ def choice_words(state_class: type[State], name: str, value: str) -> dict[str, s
     return both(spec.choice_label(value, "en"), spec.choice_label(value, "ja"))
 
 
-def pyramid_points(code: int) -> int:
-    return P.MIMIC_SCORE if code == MIMIC else 6 - info(code).rank
+def pyramid_points(code: int, deck: Deck | None = None) -> int:
+    """What a card scores in a pyramid: 6 - its rank (of `deck`'s list if given), a Mimic -2."""
+    rank = info(code).rank if deck is None else deck.rank[code]
+    return P.MIMIC_SCORE if code == MIMIC else 6 - rank
 
 
 def cards(
@@ -61,22 +63,16 @@ def cards(
     return faces
 
 
-def deck_copies() -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for code in full_deck():
-        counts[code] = counts.get(code, 0) + 1
-    return counts
-
-
-def ranks() -> list[dict[str, Any]]:
-    """The five ranks, strongest first, with the species of each and their names."""
+def ranks(deck: Deck | None = None) -> list[dict[str, Any]]:
+    """The five ranks, strongest first, with the species of each (`deck`'s ranks if given, a
+    variant's card list) and their names."""
+    if deck is None:
+        of_rank = {rank: [s.key for s in SPECIES if s.rank == rank] for rank in RANKS}
+    else:
+        of_rank = {rank: [SPECIES[code].key for code in deck.by_rank[rank]] for rank in RANKS}
     return [
-        {
-            "rank": rank,
-            "name": both(f"rank {rank}", f"ランク{rank}"),
-            "species": [s.key for s in SPECIES if s.rank == rank],
-        }
-        for rank in sorted({s.rank for s in SPECIES})
+        {"rank": rank, "name": both(f"rank {rank}", f"ランク{rank}"), "species": of_rank[rank]}
+        for rank in RANKS
     ]
 
 

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bodoge.engine.errors import InvalidState
 from bodoge.engine.options import OptionSpec, with_labels
 from bodoge.games.koremon.common.cards import MIMIC, RANK, card_key, parse_card
+
+if TYPE_CHECKING:
+    from bodoge.games.koremon.common.deck import Deck
 
 SLOTS = 15
 ROWS = 5
@@ -62,13 +66,38 @@ LEFT = tuple(sup[0] if sup else -1 for sup in SUPPORTS)
     "data/options.toml",
 )
 _LABEL_INDEX = {label: i for i, label in enumerate(SLOT_LABELS)}
-_CARD_SCORE = (*(6 - rank for rank in RANK[:MIMIC]), MIMIC_SCORE)
-_SLOT_SCORE = (*_CARD_SCORE, 0)  # by a slot's value: an empty slot (-1) is the last, 0
-# Per set of rows (bit r: row r), the species whose rank is one of them, as card-code bits.
-_SPECIES_OF_ROWS = tuple(
-    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
-    for rows in range(1 << (ROWS + 1))
-)
+
+
+class Tables:
+    """The pyramid's tables for one card list's ranks (a rank-r monster goes in row r), built
+    once per deck (`tables`): the rules and bots of a game reach them from its state."""
+
+    __slots__ = ("rank", "slot_score", "species_of_rows")
+
+    rank: tuple[int, ...]  # per card code; 0 for the Mimic
+    slot_score: tuple[int, ...]  # by a slot's value: 6 - rank, the Mimic's -2, empty (-1) 0
+    species_of_rows: tuple[int, ...]  # per set of rows (bit r: row r), its species' card bits
+
+    def __init__(self, rank: Sequence[int]) -> None:
+        self.rank = tuple(rank)
+        self.slot_score = (*(6 - r for r in self.rank[:MIMIC]), MIMIC_SCORE, 0)
+        self.species_of_rows = tuple(
+            sum(1 << card for card in range(MIMIC) if rows >> self.rank[card] & 1)
+            for rows in range(1 << (ROWS + 1))
+        )
+
+
+BUILTIN = Tables(RANK)
+_tables: dict[str, Tables] = {}
+
+
+def tables(deck: Deck) -> Tables:
+    """The tables of a card list's ranks, kept per deck (the built-in list's are `BUILTIN`)."""
+    found = _tables.get(deck.key)
+    if found is None:
+        found = BUILTIN if deck.rank == BUILTIN.rank else Tables(deck.rank)
+        _tables[deck.key] = found
+    return found
 
 
 def parse_slot(text: str) -> int | None:
@@ -109,20 +138,24 @@ def open_now(pyramid: Sequence[int]) -> list[int]:
     return _open(pyramid, range(SLOTS))
 
 
-def open_slots(pyramid: Sequence[int], card: int, mimics_ok: bool = True) -> list[int]:
+def open_slots(
+    pyramid: Sequence[int], card: int, mimics_ok: bool = True, t: Tables = BUILTIN
+) -> list[int]:
     """The slots where `card` may be placed now (empty: the card is unplaceable)."""
     if card == MIMIC:
         return open_now(pyramid) if mimics_ok else []
     if card in pyramid:  # species uniqueness
         return []
-    return _open(pyramid, ROW_SLOTS[RANK[card]])
+    return _open(pyramid, ROW_SLOTS[t.rank[card]])
 
 
-def can_place(pyramid: Sequence[int], card: int, mimics_ok: bool = True) -> bool:
-    return bool(open_slots(pyramid, card, mimics_ok))
+def can_place(
+    pyramid: Sequence[int], card: int, mimics_ok: bool = True, t: Tables = BUILTIN
+) -> bool:
+    return bool(open_slots(pyramid, card, mimics_ok, t))
 
 
-def placeable_mask(pyramid: Sequence[int], mimics_ok: bool = True) -> int:
+def placeable_mask(pyramid: Sequence[int], mimics_ok: bool = True, t: Tables = BUILTIN) -> int:
     """Bit c set when card code c could be placed now: one pass for all 16 card codes."""
     rows_open = 0  # bit r: row r has an open slot
     for i in _open(pyramid, range(SLOTS)):
@@ -131,7 +164,7 @@ def placeable_mask(pyramid: Sequence[int], mimics_ok: bool = True) -> int:
     for card in pyramid:
         if card >= 0:
             present |= 1 << card
-    mask = _SPECIES_OF_ROWS[rows_open] & ~present
+    mask = t.species_of_rows[rows_open] & ~present
     if mimics_ok and rows_open:
         mask |= 1 << MIMIC
     return mask
@@ -142,14 +175,16 @@ def place(pyramid: list[int], card: int, slot: int) -> None:
     pyramid[slot] = card
 
 
-def can_place_all(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool = True) -> bool:
+def can_place_all(
+    pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool = True, t: Tables = BUILTIN
+) -> bool:
     """Whether every card of `cards` can be placed, in some order and some slots.
 
     This is the "order question" of cards won together: a Griffin won with two Golems may fit
     only if the Golems go first. Two monsters of one species can never both fit.
     """
     if len(cards) == 1:
-        return bool(open_slots(pyramid, cards[0], mimics_ok))
+        return bool(open_slots(pyramid, cards[0], mimics_ok, t))
     monsters = [card for card in cards if card != MIMIC]
     if len(set(monsters)) != len(monsters) or any(card in pyramid for card in monsters):
         return False
@@ -157,7 +192,8 @@ def can_place_all(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool 
         return False
     if len(cards) > pyramid.count(EMPTY):
         return False
-    rows = tuple(sorted(RANK[card] for card in cards))  # 0 stands for a Mimic (any row)
+    rank = t.rank
+    rows = tuple(sorted(rank[card] for card in cards))  # 0 stands for a Mimic (any row)
     return _fits(filled_mask(pyramid), rows)
 
 
@@ -183,7 +219,7 @@ def _fits(mask: int, rows: tuple[int, ...]) -> bool:
 
 
 def placements_keeping_fit(
-    pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool = True
+    pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool = True, t: Tables = BUILTIN
 ) -> list[tuple[int, int]]:
     """The (card, slot) choices for placing one of `cards` next after which the rest still fit.
 
@@ -195,17 +231,17 @@ def placements_keeping_fit(
             continue
         seen.add(card)
         rest = [*cards[:k], *cards[k + 1 :]]
-        slots = open_slots(pyramid, card, mimics_ok)
+        slots = open_slots(pyramid, card, mimics_ok, t)
         if len(rest) < 2:  # nothing left, or one card: is it placeable after this one?
             for slot in slots:
                 after = list(pyramid)
                 after[slot] = card
-                if not rest or open_slots(after, rest[0], mimics_ok):
+                if not rest or open_slots(after, rest[0], mimics_ok, t):
                     choices.append((card, slot))
         elif slots and _rest_may_fit(pyramid, card, rest, mimics_ok):
             # can_place_all of the rest after each slot: only the filled mask depends on it
             mask = filled_mask(pyramid)
-            rows = tuple(sorted(RANK[other] for other in rest))
+            rows = tuple(sorted(t.rank[other] for other in rest))
             choices.extend((card, slot) for slot in slots if _fits(mask | 1 << slot, rows))
     return choices
 
@@ -223,13 +259,13 @@ def _rest_may_fit(pyramid: Sequence[int], card: int, rest: Sequence[int], mimics
     return len(rest) <= pyramid.count(EMPTY) - 1
 
 
-def score(pyramid: Sequence[int]) -> int:
+def score(pyramid: Sequence[int], t: Tables = BUILTIN) -> int:
     """6 - rank per monster, -2 per Mimic, +5 when all 15 slots are filled."""
-    total = sum(map(_SLOT_SCORE.__getitem__, pyramid))
+    total = sum(map(t.slot_score.__getitem__, pyramid))
     return total + FULL_BONUS if EMPTY not in pyramid else total
 
 
-def problem(pyramid: Sequence[int], mimics_ok: bool = True) -> str | None:
+def problem(pyramid: Sequence[int], mimics_ok: bool = True, t: Tables = BUILTIN) -> str | None:
     """Why `pyramid` could not have been built by the rules, or None if it could."""
     if len(pyramid) != SLOTS:
         return f"a pyramid has {SLOTS} slots, not {len(pyramid)}"
@@ -244,8 +280,8 @@ def problem(pyramid: Sequence[int], mimics_ok: bool = True) -> str | None:
             if not mimics_ok:
                 return f"slot {label} holds a Mimic, but mimics_placeable is no"
             continue
-        if RANK[card] != ROW_OF[i]:
-            return f"slot {label} is in row {ROW_OF[i]} but holds a rank-{RANK[card]} monster"
+        if t.rank[card] != ROW_OF[i]:
+            return f"slot {label} is in row {ROW_OF[i]} but holds a rank-{t.rank[card]} monster"
         if card in seen:
             return f"the species in slot {label} is there twice"
         seen.add(card)
@@ -274,16 +310,20 @@ def read(data: object, what: str = "pyramid") -> list[int]:
     return pyramid
 
 
-def check(pyramid: Sequence[int], mimics_ok: bool = True, what: str = "pyramid") -> None:
+def check(
+    pyramid: Sequence[int], mimics_ok: bool = True, what: str = "pyramid", t: Tables = BUILTIN
+) -> None:
     """InvalidState naming `what` if the rules could not have built `pyramid`."""
-    why = problem(pyramid, mimics_ok)
+    why = problem(pyramid, mimics_ok, t)
     if why is not None:
         raise InvalidState(f"{what}: {why}")
 
 
-def from_json(data: object, mimics_ok: bool = True, what: str = "pyramid") -> list[int]:
+def from_json(
+    data: object, mimics_ok: bool = True, what: str = "pyramid", t: Tables = BUILTIN
+) -> list[int]:
     """A pyramid from `to_json`'s form; raises InvalidState naming `what` if it is malformed or
     could not have been built by the rules."""
     pyramid = read(data, what)
-    check(pyramid, mimics_ok, what)
+    check(pyramid, mimics_ok, what, t)
     return pyramid

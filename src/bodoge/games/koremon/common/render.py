@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from bodoge.engine.langs import LANGS
 from bodoge.engine.text import terminal_texts
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common.cards import MIMIC, RANK, card_name
+from bodoge.games.koremon.common.cards import MIMIC
+from bodoge.games.koremon.common.words import card, rank_of
+
+if TYPE_CHECKING:
+    from bodoge.games.koremon.common.deck import Deck
 
 CELL = 12  # wide enough for "[Lizardman]"
 CELL_JA = 15  # terminal columns: "[ケンタウロス]" takes 14
@@ -71,38 +76,43 @@ def seat_list(seats: Sequence[int], lang: str) -> str:
     return text["list_sep"].join(text["seat"].format(seat=s) for s in seats) or text["none"]
 
 
-def card_label(card: int, lang: str = "en") -> str:
+def card_label(code: int, lang: str = "en", deck: Deck | None = None) -> str:
     """Both names and the rank, like Griffin/グリフォン(2), or in Japanese グリフォン(2); a Mimic
-    has no rank; "-": no card."""
-    if card < 0:
+    has no rank; "-": no card. Names and ranks are `deck`'s (bodoge's list if None)."""
+    if code < 0:
         return "-"
-    names = card_name(card, "ja") if lang == "ja" else f"{card_name(card)}/{card_name(card, 'ja')}"
-    return names if card == MIMIC else f"{names}({RANK[card]})"
+    ja = card(code, "ja", deck)
+    names = ja if lang == "ja" else f"{card(code, 'en', deck)}/{ja}"
+    return names if code == MIMIC else f"{names}({rank_of(code, deck)})"
 
 
-def card_list(cards: Iterable[int], lang: str = "en") -> str:
+def card_list(cards: Iterable[int], lang: str = "en", deck: Deck | None = None) -> str:
     text = LABELS[language(lang)]
-    return text["list_sep"].join(card_label(card, lang) for card in cards) or text["none"]
+    return text["list_sep"].join(card_label(code, lang, deck) for code in cards) or text["none"]
 
 
-def pyramid_lines(pyramid: Sequence[int], lang: str = "en") -> list[str]:
+def pyramid_lines(pyramid: Sequence[int], lang: str = "en", deck: Deck | None = None) -> list[str]:
     """The pyramid as five centred rows, top first; empty slots show their label ("5.3")."""
     cell = CELL_JA if lang == "ja" else CELL
     lines = []
     for row in range(1, P.ROWS + 1):
         cells = []
         for slot in P.ROW_SLOTS[row]:
-            card = pyramid[slot]
-            text = f"[{card_name(card, lang)}]" if card >= 0 else f"·{P.SLOT_LABELS[slot]}·"
+            code = pyramid[slot]
+            text = f"[{card(code, lang, deck)}]" if code >= 0 else f"·{P.SLOT_LABELS[slot]}·"
             cells.append(center(text, cell))
         lines.append(" " * ((P.ROWS - row) * cell // 2) + "".join(cells).rstrip())
     return lines
 
 
-def pyramid_block(title: str, pyramid: Sequence[int], lang: str = "en") -> str:
+def pyramid_block(
+    title: str, pyramid: Sequence[int], lang: str = "en", deck: Deck | None = None
+) -> str:
     """A titled pyramid with its score; an empty pyramid takes one line."""
     text = LABELS[language(lang)]
     if P.count(pyramid) == 0:
         return text["empty"].format(title=title)
-    head = text["pyramid"].format(title=title, score=P.score(pyramid), count=P.count(pyramid))
-    return "\n".join([head, *("  " + line for line in pyramid_lines(pyramid, lang))])
+    tables = P.BUILTIN if deck is None else P.tables(deck)
+    score = P.score(pyramid, tables)
+    head = text["pyramid"].format(title=title, score=score, count=P.count(pyramid))
+    return "\n".join([head, *("  " + line for line in pyramid_lines(pyramid, lang, deck))])

@@ -6,6 +6,9 @@ The games' event catalogues (`events_<game>.toml`) use these kinds: `card` (a ca
 (card keys, counted), `end` (why a hunt ended), `outcome` (the Auction's winners, read with the
 event's cards and bids) and `points` (one score per seat). The last two name seats, so they are
 told with the viewer's "you" and the seats' names, which the engine passes to `event_word`.
+
+Cards are named, and ranked, from a game's card list (`deck.Deck`, a state's `c`: a variant
+renames species and changes ranks); without one, from bodoge's.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from bodoge.games.koremon.common.cards import KEYS, MIMIC, RANK, card_name, pars
 if TYPE_CHECKING:
     from bodoge.engine.events import Event
     from bodoge.engine.state import State
+    from bodoge.games.koremon.common.deck import Deck
 
 SeatWord = Callable[[int], str]
 _VOWELS = "AEIOU"
@@ -56,25 +60,39 @@ def joined(parts: Sequence[str], lang: str) -> str:
     return ("、" if is_ja(lang) else ", ").join(parts)
 
 
-def card(code: int, lang: str) -> str:
-    return card_name(code, "ja" if is_ja(lang) else "en")
+def deck_of(state: object) -> Deck | None:
+    """The card list a game's state plays with (None: a state that carries none, bodoge's)."""
+    return getattr(state, "c", None)
 
 
-def a_card(code: int, lang: str) -> str:
+def card(code: int, lang: str, deck: Deck | None = None) -> str:
+    """A card's name in `deck` (bodoge's list if None)."""
+    if deck is None:
+        return card_name(code, "ja" if is_ja(lang) else "en")
+    return deck.names_ja[code] if is_ja(lang) else deck.names_en[code]
+
+
+def rank_of(code: int, deck: Deck | None = None) -> int:
+    """A card's rank in `deck` (bodoge's list if None); 0 for the Mimic."""
+    return RANK[code] if deck is None else deck.rank[code]
+
+
+def a_card(code: int, lang: str, deck: Deck | None = None) -> str:
     """With an article: "a Dragon", "an Orc"; in Japanese the name alone."""
-    name = card(code, lang)
+    name = card(code, lang, deck)
     if is_ja(lang):
         return name
     return f"an {name}" if name[:1] in _VOWELS else f"a {name}"
 
 
-def ranked_card(code: int, lang: str) -> str:
+def ranked_card(code: int, lang: str, deck: Deck | None = None) -> str:
     """With the rank: "Griffin (rank 2)" / "グリフォン（ランク2）"; a Mimic has no rank."""
+    name = card(code, lang, deck)
     if code == MIMIC:
-        return card(code, lang)
+        return name
     if is_ja(lang):
-        return f"{card(code, lang)}（ランク{RANK[code]}）"
-    return f"{card(code, lang)} (rank {RANK[code]})"
+        return f"{name}（ランク{rank_of(code, deck)}）"
+    return f"{name} (rank {rank_of(code, deck)})"
 
 
 def slot(label: str, lang: str) -> str:
@@ -101,23 +119,23 @@ def dice(values: Sequence[int], lang: str) -> str:
     return f"{first} and {second} ({first + second})"
 
 
-def hand(keys: Sequence[str], lang: str) -> str:
-    """Cards counted, strongest first: "Dragon ×2, Orc" / "ドラゴン ×2、オーク"."""
+def hand(keys: Sequence[str], lang: str, deck: Deck | None = None) -> str:
+    """Cards counted, strongest first, Mimics last: "Dragon ×2, Orc" / "ドラゴン ×2、オーク"."""
     counts = Counter(_code(key) for key in keys)
     parts = []
-    for code in sorted(counts):
-        name = card(code, lang)
+    for code in sorted(counts, key=lambda c: (rank_of(c, deck) or 6, c)):
+        name = card(code, lang, deck)
         parts.append(name if counts[code] == 1 else f"{name} ×{counts[code]}")
     return joined(parts, lang) if parts else ("なし" if is_ja(lang) else "none")
 
 
-def outcome(event: Event, lang: str, who: SeatWord) -> str:
+def outcome(event: Event, lang: str, who: SeatWord, deck: Deck | None = None) -> str:
     """What the Auction's reveal did with each card: "the Dragon to seat 2 for 40; the Orc
     discarded (a tie at 20); the Slime discarded (no bid)"."""
     parts = []
     bids = [bid for bid in event["bids"] if bid]
     for i, (key, winner) in enumerate(zip(event["cards"], event["winners"], strict=True)):
-        name = card(_code(key), lang)
+        name = card(_code(key), lang, deck)
         best = max((bid[i] for bid in bids), default=0)
         if winner is not None and winner >= 0:
             parts.append(
@@ -155,10 +173,11 @@ def event_word(
     def who(seat: int) -> str:
         return seat_name(seat, lang, viewer, names)
 
+    deck = deck_of(state)
     if kind == "card":
-        return card(_code(value), lang)
+        return card(_code(value), lang, deck)
     if kind == "a_card":
-        return a_card(_code(value), lang)
+        return a_card(_code(value), lang, deck)
     if kind == "slot":
         return slot(str(value), lang)
     if kind == "rank":
@@ -166,21 +185,21 @@ def event_word(
     if kind == "dice":
         return dice(value, lang)
     if kind == "hand":
-        return hand(value, lang)
+        return hand(value, lang, deck)
     if kind == "end":
         en, ja = END_WORDS[value]
         return ja if is_ja(lang) else en
     if kind == "outcome":
-        return outcome(event, lang, who)
+        return outcome(event, lang, who, deck)
     if kind == "points":
         return points(value, lang, who)
     return None
 
 
-def pyramid_summary(pyramid: Sequence[int], lang: str) -> str:
+def pyramid_summary(pyramid: Sequence[int], lang: str, t: P.Tables = P.BUILTIN) -> str:
     """A pyramid's score and what made it: "23 points: 14 cards, 1 Mimic (−2)" or with "full
     pyramid +5"."""
-    total = P.score(pyramid)
+    total = P.score(pyramid, t)
     cards = P.count(pyramid)
     mimics = sum(1 for code in pyramid if code == MIMIC)
     full = P.is_full(pyramid)
@@ -230,8 +249,9 @@ def both(en: str, ja: str) -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
-def card_words() -> dict[str, dict[str, str]]:
-    """Every card key with its names, for values of a result's breakdown that are cards."""
+def card_words(deck: Deck | None = None) -> dict[str, dict[str, str]]:
+    """Every card key with its names in `deck` (bodoge's list if None), for values of a result's
+    breakdown that are cards."""
     return {
-        key: both(card_name(code, "en"), card_name(code, "ja")) for code, key in enumerate(KEYS)
+        key: both(card(code, "en", deck), card(code, "ja", deck)) for code, key in enumerate(KEYS)
     }

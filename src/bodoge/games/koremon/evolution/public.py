@@ -13,7 +13,7 @@ from bodoge.games.koremon.evolution.rules import EvolutionState
 
 
 def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    deck = deck_mod.load(str(options.get("content", deck_mod.DEFAULT)))
+    deck = deck_mod.deck_of(options)
     return {
         "game": EvolutionState.info.id,
         "title": both(EvolutionState.info.title_en, EvolutionState.info.title_ja),
@@ -21,7 +21,7 @@ def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         "cards": cards(
             {code: 1 for code in range(len(SPECIES))}, lambda code: 6 - deck.rank[code], deck
         ),
-        "ranks": ranks(),
+        "ranks": ranks(deck),
         "dice": {
             "count": 2,
             "faces": 6,
@@ -32,7 +32,19 @@ def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
                 "6のゾロ目なら1つ下のランクに退化（ランク5より下にはならない）",
             ),
         },
-        "goal": both(
-            "the first to evolve into the Dragon wins", "最初にドラゴンに進化した人の勝ち"
-        ),
+        "goal": goal(deck),
     }
+
+
+def goal(deck: deck_mod.Deck) -> dict[str, str]:
+    """Who wins, naming the list's rank-1 species when it has one (bodoge's: the Dragon)."""
+    tops = deck.by_rank[1]  # the check gives rank 1 a species
+    if len(tops) > 1:
+        return both(
+            "the first to evolve into a rank-1 monster wins",
+            "最初にランク1のモンスターに進化した人の勝ち",
+        )
+    return both(
+        f"the first to evolve into the {deck.names_en[tops[0]]} wins",
+        f"最初に{deck.names_ja[tops[0]]}に進化した人の勝ち",
+    )

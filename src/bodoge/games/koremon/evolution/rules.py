@@ -77,7 +77,7 @@ class EvolutionState(State):
     winner: int  # -1 while nobody holds the Dragon
 
     def _check_options(self) -> None:
-        self.c = deck_mod.load(str(self.options["content"]))
+        self.c = deck_mod.deck_of(self.options)
         if self.options["content"] == deck_mod.DEFAULT:
             # the built-in list goes unwritten: a built-in game's options, views and JSON are
             # what they were before card lists were content (records replay alike)

@@ -28,11 +28,22 @@ if TYPE_CHECKING:
 
 # ---- the greedy bot's judgement ---------------------------------------------------------------
 
-_AVERAGE_CARD = 0.8  # the mean points of a Trick deck card: (3*(8+2*4+3*2+4*1) - 2*15) / 60
+_AVERAGES: dict[str, float] = {}  # per card list (its `content` key): average_card's answer
 MIMIC_IN_HAND = -1.5  # a Mimic held must be dumped somewhere, and may have to be led (-10)
 KEEP = 0.3  # chance the seat now winning a trick keeps it past each later seat
 PAIR = 0.3  # per extra card of a species in hand: a majority to take a trick with
 ONLY_MIMICS = -4.0  # per Mimic in a hand with no monster left: they must be led face up (-10)
+
+
+def average_card(deck: Deck) -> float:
+    """The mean points of a card of `deck`'s Trick deck, what each seat still to play is taken
+    to add to a trick (bodoge's list: (3*(8+2*4+3*2+4*1) - 2*15) / 60 = 0.8)."""
+    found = _AVERAGES.get(deck.key)
+    if found is None:
+        cards = deck.trick_deck()
+        found = sum(deck.points[card] for card in cards) / len(cards)
+        _AVERAGES[deck.key] = found
+    return found
 
 
 def trick_value(state: TrickState, seat: int) -> float:
@@ -45,7 +56,8 @@ def trick_value(state: TrickState, seat: int) -> float:
         to_play = players - state.led - len(state.trick)
         keep = KEEP**to_play
         card_points = state.c.points
-        points = sum(card_points[card] for _, card, _ in state.trick) + to_play * _AVERAGE_CARD
+        points: float = sum(card_points[card] for _, card, _ in state.trick)
+        points += to_play * average_card(state.c)
         scores[leader] += keep * points
         share = (1 - keep) * points / max(1, players - 1)
         for other in range(players):

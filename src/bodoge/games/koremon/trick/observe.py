@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bodoge.engine.observe import Observer, Piece, View, one_hot, relative_seat, scaled
-from bodoge.games.koremon.common.cards import MIMIC, card_counts, trick_deck
+from bodoge.games.koremon.common import deck as deck_mod
+from bodoge.games.koremon.common.cards import MIMIC, card_counts
 from bodoge.games.koremon.common.observe import (
     CARD_ORDER,
     CARDS,
@@ -20,7 +21,7 @@ from bodoge.games.koremon.common.observe import (
     to_move_piece,
     winners_piece,
 )
-from bodoge.games.koremon.trick.tricks import ACTIONS, FACE_UP_POINTS, LEAD_MIMIC, NAMED, POINTS
+from bodoge.games.koremon.trick.tricks import ACTIONS, FACE_UP_POINTS, LEAD_MIMIC, NAMED
 
 
 def _play_action(text: str) -> int:
@@ -58,15 +59,25 @@ def _trick_pieces(prefix: str, key: str, players: int, what: str) -> list[Piece]
 
 def observer(players: int, options: Mapping[str, Any]) -> Observer:
     """Trick the Monster: the seat's own hand, the trick in progress and the last one, won
-    piles, face-up Mimics, the deal's public record of plays, scores and the game number."""
-    cards = trick_deck()
+    piles, face-up Mimics, the deal's public record of plays, scores and the game number.
+    Counts are scaled by the copies, and scores by the range, of the game's card list (its
+    `content` option: bodoge's or a variant's)."""
+    deck = deck_mod.deck_of(options)
+    cards = deck.trick_deck()
     copies = card_counts(cards)
     games = 2 if players == 3 else 1  # three players play the two halves as two games
     deal = len(cards) // games
     hand_top = -(-deal // players)
-    low = FACE_UP_POINTS * copies[MIMIC]
-    high = sum(points * count for points, count in zip(POINTS, copies, strict=True) if points > 0)
-    copies_said = f"its copies in the deck ({copies[0]}; the Mimic {copies[MIMIC]})"
+    # a seat's scores range from every negative card won (the Mimics face up if that costs
+    # more) to every positive one: bodoge's list -150..78
+    per_card = [*deck.points[:MIMIC], min(FACE_UP_POINTS, deck.points[MIMIC])]
+    low = sum(points * count for points, count in zip(per_card, copies, strict=True) if points < 0)
+    high = sum(points * count for points, count in zip(per_card, copies, strict=True) if points > 0)
+    species = copies[:MIMIC]
+    each = (
+        str(species[0]) if len(set(species)) == 1 else "by species: " + ", ".join(map(str, species))
+    )
+    copies_said = f"its copies in the deck ({each}; the Mimic {copies[MIMIC]})"
 
     def game_number(view: View, block: list[float]) -> None:
         one_hot(block, view["game_number"] - 1)

@@ -14,7 +14,7 @@ from bodoge.games.koremon.trick.tricks import FACE_UP_POINTS
 
 
 def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    deck = deck_mod.load(str(options.get("content", deck_mod.DEFAULT)))
+    deck = deck_mod.deck_of(options)
     cards_dealt = deck.trick_deck()
     copies: dict[int, int] = {}
     for code in cards_dealt:
@@ -26,7 +26,7 @@ def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         "players": players,
         "cards": cards(copies, deck.points.__getitem__, deck),
         "deck_size": len(cards_dealt),
-        "ranks": ranks(),
+        "ranks": ranks(deck),
         "games": games,
         "hand_size": len(cards_dealt) // games // players,
         "face_up_points": FACE_UP_POINTS,

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bodoge.engine.text import terminal_texts
-from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC, RANK, card_name
+from bodoge.games.koremon.common.cards import CARD_COUNT, MIMIC
 from bodoge.games.koremon.common.render import LABELS, language
+from bodoge.games.koremon.common.words import card as card_name
 from bodoge.games.koremon.trick.codes import RULE_NAMES
 
 if TYPE_CHECKING:
+    from bodoge.games.koremon.common.deck import Deck
     from bodoge.games.koremon.trick.rules import TrickState
 
 TRICK = {
@@ -55,11 +57,11 @@ TRICK = {
 terminal_texts(TRICK)  # seats counted from 1, counts with their nouns
 
 
-def _both(card: int, lang: str = "en") -> str:
-    """Both names ("Dragon ドラゴン"); in Japanese only the Japanese one."""
+def _both(card: int, deck: Deck, lang: str = "en") -> str:
+    """Both names in the game's list ("Dragon ドラゴン"); in Japanese only the Japanese one."""
     if lang == "ja":
-        return card_name(card, "ja")
-    return f"{card_name(card, 'en')} {card_name(card, 'ja')}"
+        return card_name(card, "ja", deck)
+    return f"{card_name(card, 'en', deck)} {card_name(card, 'ja', deck)}"
 
 
 def render(state: TrickState, seat: int | None, lang: str = "en") -> str:
@@ -90,7 +92,7 @@ def render(state: TrickState, seat: int | None, lang: str = "en") -> str:
         first = state.last_trick[0][0] if state.last_trick else (state.leader + led) % state.players
         plays = common["list_sep"].join(
             [text["led"].format(seat=(first - led + i) % state.players) for i in range(led)]
-            + [_play_text(entry, lang) for entry in state.last_trick]
+            + [_play_text(entry, state.c, lang) for entry in state.last_trick]
         )
         if state.last_winner >= 0:
             en, ja = RULE_NAMES[state.last_step]
@@ -104,17 +106,19 @@ def render(state: TrickState, seat: int | None, lang: str = "en") -> str:
             text["led_now"].format(seat=(state.leader + i) % state.players)
             for i in range(state.led)
         ]
-        current += [_play_text(entry, lang) for entry in state.trick]
+        current += [_play_text(entry, state.c, lang) for entry in state.trick]
         playing = common["list_sep"].join(current) or text["nothing"]
         lines.append(
             text["current"].format(leader=state.leader, cards=playing, seat=state.to_move())
         )
     if seat is not None and state.left:
-        hand = state.hands[seat]
+        hand, deck = state.hands[seat], state.c
         cards = [
-            text["card"].format(name=_both(card, lang), rank=RANK[card], count=hand[card])
+            text["card"].format(
+                name=_both(card, deck, lang), rank=deck.rank[card], count=hand[card]
+            )
             if card != MIMIC
-            else text["mimic"].format(name=_both(card, lang), count=hand[card])
+            else text["mimic"].format(name=_both(card, deck, lang), count=hand[card])
             for card in range(CARD_COUNT)
             if hand[card]
         ]
@@ -122,9 +126,11 @@ def render(state: TrickState, seat: int | None, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _play_text(entry: tuple[int, int, int], lang: str = "en") -> str:
+def _play_text(entry: tuple[int, int, int], deck: Deck, lang: str = "en") -> str:
     seat, card, kind = entry
     text = TRICK[language(lang)]
     if card == MIMIC:
-        return text["play_as"].format(seat=seat, card=_both(MIMIC, lang), kind=_both(kind, lang))
-    return text["play"].format(seat=seat, card=_both(card, lang))
+        return text["play_as"].format(
+            seat=seat, card=_both(MIMIC, deck, lang), kind=_both(kind, deck, lang)
+        )
+    return text["play"].format(seat=seat, card=_both(card, deck, lang))

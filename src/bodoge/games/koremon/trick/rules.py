@@ -144,7 +144,7 @@ class TrickState(State):
         return 2 if self.players == 3 else 1
 
     def _check_options(self) -> None:
-        self.c = deck_mod.load(str(self.options["content"]))
+        self.c = deck_mod.deck_of(self.options)
         if self.options["content"] == deck_mod.DEFAULT:
             # the built-in list goes unwritten, so a built-in game's options, views and JSON
             # are what they were before card lists were content (records replay alike)

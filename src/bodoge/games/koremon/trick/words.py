@@ -15,11 +15,13 @@ if TYPE_CHECKING:
 def action_label(state: TrickState, action: int, lang: str, seat: int | None = None) -> str:
     """Labels: "Play an Orc", "Play a Mimic naming the Orc", "Lead a Mimic (taken face up at
     once, −10)"."""
-    ja = W.is_ja(lang)
+    ja, deck = W.is_ja(lang), state.c
     if action < NAMED:
-        return f"{W.card(action, lang)}を出す" if ja else f"Play {W.a_card(action, lang)}"
+        return (
+            f"{W.card(action, lang, deck)}を出す" if ja else f"Play {W.a_card(action, lang, deck)}"
+        )
     if action < LEAD_MIMIC:
-        name = W.card(action - NAMED, lang)
+        name = W.card(action - NAMED, lang, deck)
         return f"ミミックを{name}として出す" if ja else f"Play a Mimic naming the {name}"
     penalty = signed(FACE_UP_POINTS)
     if ja:
