@@ -123,3 +123,39 @@ def test_a_monster_evolution_card_list_is_played(
     path.write_text(path.read_text().replace('key = "bat"\nrank = 5', 'key = "bat"\nrank = 4'))
     code, _, err = run(capsys, "content", "check", "koremon_evolution", str(path))
     assert code == 2 and "rank 5" in err
+
+
+def test_a_monster_auction_card_list_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "content", "export", "koremon_auction")
+    path = tmp_path / "cards.toml"
+    path.write_text(out.replace('key = "orc"\nrank = 4', 'key = "orc"\nrank = 5'))
+    code, out, _ = run(capsys, "content", "diff", "koremon_auction", str(path))
+    assert (code, out) == (0, "species[6]: Orc: rank 4 → 5\n")
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "koremon_auction", "--players", "3", "--games", "6", "--seed", "1",
+            "--no-progress", "--json", str(out_file), "--content", str(path)]  # fmt: skip
+    assert run(capsys, *argv)[0] == 0
+    assert json.loads(out_file.read_text())["content"]
+    path.write_text(path.read_text().replace("count = 15", "count = 14"))  # the Mimics: 89 cards
+    code, _, err = run(capsys, "content", "check", "koremon_auction", str(path), "--lang", "ja")
+    assert code == 2 and "species" in err and "89枚" in err
+
+
+def test_a_hunt_the_monster_card_list_is_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "content", "export", "koremon_hunt")
+    path = tmp_path / "cards.toml"
+    path.write_text(out.replace('key = "dragon"\nrank = 1', 'key = "dragon"\nrank = 5'))
+    code, _, err = run(capsys, "content", "check", "koremon_hunt", str(path))
+    assert code == 2 and "species" in err and "rank 1" in err  # no species of rank 1 left
+    path.write_text(path.read_text().replace('key = "slime"\nrank = 5', 'key = "slime"\nrank = 1'))
+    code, out, _ = run(capsys, "content", "diff", "koremon_hunt", str(path))
+    assert (code, out) == (0, "species[0]: Dragon: rank 1 → 5\nspecies[10]: Slime: rank 5 → 1\n")
+    out_file = tmp_path / "out.json"
+    argv = ["simulate", "koremon_hunt", "--players", "3", "--games", "6", "--seed", "1",
+            "--no-progress", "--json", str(out_file), "--content", str(path)]  # fmt: skip
+    assert run(capsys, *argv)[0] == 0
+    assert json.loads(out_file.read_text())["content"]

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from serverkit import guest, play_first_actions
 
@@ -323,25 +324,31 @@ def test_a_collect_variant_checked_refused_run_and_played(
     assert play_first_actions(client, table["table"]["id"], [table["credential"]], 20_000) > 0
 
 
-# ---- a Koremon card list (Trick the Monster) ----------------------------------------------
+# ---- a Koremon card list (Trick the Monster, Monster Auction, Hunt the Monster) ---------
 
 
-def trick_content() -> dict[str, Any]:
+def trick_content(game: str = "koremon_trick") -> dict[str, Any]:
     """The built-in card list with the Golem rank 2 and the Dragon worth 12."""
-    content = get_spec("koremon_trick").variants.builtin()  # type: ignore[union-attr]
+    content = get_spec(game).variants.builtin()  # type: ignore[union-attr]
     content["species"][0]["points"] = 12
     content["species"][3]["rank"] = 2
     return content
 
 
+# per game: what the table's drawing says the Dragon scores (the list's points in Trick, 6 - rank
+# in a pyramid game)
+KOREMON_GAMES = [("koremon_trick", 12), ("koremon_auction", 5), ("koremon_hunt", 5)]
+
+
+@pytest.mark.parametrize(("game", "dragon_points"), KOREMON_GAMES)
 def test_a_koremon_variant_is_checked_saved_run_and_played(
-    client: TestClient, tmp_path: Path
+    client: TestClient, tmp_path: Path, game: str, dragon_points: int
 ) -> None:
     me = guest(client)
-    bad = trick_content()
+    bad = trick_content(game)
     bad["species"][5]["count"] = 0
     answer = client.post(
-        "/api/variants/check", headers=me, json={"game": "koremon_trick", "content": bad}
+        "/api/variants/check", headers=me, json={"game": game, "content": bad}
     ).json()
     assert answer["ok"] is False
     assert [p["field"] for p in answer["problems"]] == ["species[5].count"]
@@ -349,15 +356,15 @@ def test_a_koremon_variant_is_checked_saved_run_and_played(
     good = client.post(
         "/api/variants/check",
         headers=me,
-        json={"game": "koremon_trick", "content": trick_content()},
+        json={"game": game, "content": trick_content(game)},
     ).json()
     assert good["ok"] is True
     assert [line["field"] for line in good["differences"]] == ["species[0]", "species[3]"]
-    body = {"game": "koremon_trick", "name": "Big dragon", "content": trick_content()}
+    body = {"game": game, "name": "Big dragon", "content": trick_content(game)}
     made = client.post("/api/variants", headers=me, json=body)
     assert made.status_code == 200, made.text
     variant = made.json()
-    run_body = {"game": "koremon_trick", "variant": variant["id"], "players": 4,
+    run_body = {"game": game, "variant": variant["id"], "players": 4,
                 "bots": ["random"], "games": 20, "seed": 5}  # fmt: skip
     started = client.post("/api/balance", headers=me, json=run_body)
     assert started.status_code == 200, started.text
@@ -367,7 +374,7 @@ def test_a_koremon_variant_is_checked_saved_run_and_played(
     toml.write_text(client.get(f"/api/variants/{variant['id']}/versions/1/toml", headers=me).text)
     out = tmp_path / "sim.json"
     subprocess.run(
-        [sys.executable, "-m", "bodoge", "simulate", "koremon_trick", "--players", "4",
+        [sys.executable, "-m", "bodoge", "simulate", game, "--players", "4",
          "--bots", "random", "--games", "20", "--seed", "5", "--content", str(toml),
          "--json", str(out), "--no-progress"],
         check=True, cwd=ROOT, capture_output=True,
@@ -382,11 +389,11 @@ def test_a_koremon_variant_is_checked_saved_run_and_played(
     created = client.post(
         f"/api/variants/{variant['id']}/tables",
         headers=me,
-        json={"game": "koremon_trick", "players": 4, "seats": seats},
+        json={"game": game, "players": 4, "seats": seats},
     )
     assert created.status_code == 200, created.text
     table = created.json()
     assert table["table"]["options"]["content"].startswith("variant:")
     cards = client.get(f"/api/tables/{table['table']['id']}/content").json()["cards"]
-    assert cards[0]["points"] == 12 and cards[3]["rank"] == 2
+    assert cards[0]["points"] == dragon_points and cards[3]["rank"] == 2
     assert play_first_actions(client, table["table"]["id"], [table["credential"]]) > 0

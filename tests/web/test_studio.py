@@ -426,7 +426,7 @@ def test_a_designer_edits_the_koremon_card_list_runs_and_plays(
 
 def test_monster_evolution_edits_the_same_card_list(page: Page, web_server: str) -> None:
     """The shared form for Monster Evolution: its player counts, a rank refused (no rank-5
-    species enough for five players) and fixed."""
+    species enough for five players) and fixed; the species named by their names as edited."""
     errors = console_errors(page)
     page.goto(f"{web_server}/#/studio/koremon_evolution")
     expect(page.locator("#studio-ok")).to_be_visible()
@@ -438,5 +438,27 @@ def test_monster_evolution_edits_the_same_card_list(page: Page, web_server: str)
         "4 species have rank 5"
     )
     rank.fill("5")
+    expect(page.locator("#studio-ok")).to_contain_text("same as the built-in")
+    # the first column names the species in both languages as the list does, the key a tooltip
+    names = page.locator(".studio-cards tr[data-species='bat'] td.studio-card-names")
+    expect(names).to_have_text("Batバット")
+    expect(names).to_have_attribute("title", "bat")
+    page.locator(".studio-cards input[data-focus='en-14']").fill("Night Wing")
+    expect(names).to_have_text("Night Wingバット")
+    assert errors == []
+
+
+def test_monster_auction_edits_the_same_card_list(page: Page, web_server: str) -> None:
+    """The shared form for Monster Auction: its player counts, a Mimic count refused (a deck of
+    89 cards cannot turn six for fifteen rounds) and fixed."""
+    errors = console_errors(page)
+    page.goto(f"{web_server}/#/studio/koremon_auction")
+    expect(page.locator("#studio-ok")).to_be_visible()
+    players = page.locator("#studio-players option").all_text_contents()
+    assert players == ["3", "4", "5", "6"]
+    count = page.locator("input[data-focus='mimic-count']")
+    count.fill("14")
+    expect(page.locator("#studio-problems [data-field='species']")).to_contain_text("89 cards")
+    count.fill("15")
     expect(page.locator("#studio-ok")).to_contain_text("same as the built-in")
     assert errors == []

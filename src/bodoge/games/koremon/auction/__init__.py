@@ -5,7 +5,7 @@
 
 from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec
-from bodoge.games.koremon.auction import bot, observe, public, render, words
+from bodoge.games.koremon.auction import bot, observe, public, render, variant, words
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.common import words as common_words
 from bodoge.games.koremon.common.pages import rules_page
@@ -27,6 +27,7 @@ GAME = GameSpec(
         "Monster Auction (モンスター・オークション)", "モンスター・オークション", pyramid=True
     ),
     compiled=True,
+    variants=variant.KIT,
 )
 
 __all__ = ["GAME", "AuctionState"]

@@ -22,7 +22,7 @@ from bodoge.games.koremon.common.bot import (
     placeable,
     pyramid_potential,
 )
-from bodoge.games.koremon.common.cards import MIMIC, RANK
+from bodoge.games.koremon.common.cards import MIMIC
 
 if TYPE_CHECKING:
     from bodoge.games.koremon.auction.rules import AuctionState
@@ -70,27 +70,28 @@ def auction_value(state: AuctionState, seat: int) -> float:
         won = result is not None and seat in result.winners
         return (100.0 if won else 0.0) + lead + state.money[seat] * 0.002
     pyramid = state.pyramids[seat]
-    value = pyramid_potential(pyramid)
+    t = state.t
+    value = pyramid_potential(pyramid, t)
     money = float(state.money[seat])
     if state.to_place[seat]:  # won and known to fit: count them placed in their best slots
         after = list(pyramid)
         for card in state.to_place[seat]:
-            slots = P.open_slots(after, card, state.mimics_ok)
+            slots = P.open_slots(after, card, state.mimics_ok, t)
             if slots:
                 after[slots[0]] = card
-        value = pyramid_potential(after)
+        value = pyramid_potential(after, t)
     if state.phase == BID:
         bid = state.bids[seat]
         all_pay = state.options["payment"] == "all-pay"
         rivals_money = [state.money[s] for s in rivals]
         cards = len(state.table)
         wanted = [card for card, amount in zip(state.table, bid, strict=False) if amount > 0]
-        together = P.can_place_all(pyramid, wanted, state.mimics_ok) if wanted else True
+        together = P.can_place_all(pyramid, wanted, state.mimics_ok, t) if wanted else True
         for card, amount in zip(state.table, bid, strict=False):
             if amount <= 0:
                 continue
             chance = win_chance(amount, rivals_money, cards)
-            worth = card_worth(pyramid, card) if state.mimics_ok or card != MIMIC else -1.0
+            worth = card_worth(pyramid, card, t) if state.mimics_ok or card != MIMIC else -1.0
             if worth == float("-inf") or (not together and chance > 0.5):
                 value -= _ELIMINATION * max(chance, 0.05)
             else:
@@ -112,12 +113,15 @@ BID_CANDIDATES = tuple(
 )
 
 
-def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> bool:
+def fits_now(
+    pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool, t: P.Tables = P.BUILTIN
+) -> bool:
     """Whether `cards` fit the slots open now, each in its own (so any of them won alone or
     together can be placed; `can_place_all` would also count a slot that another of the cards
     opens, and winning that one alone would put the seat out)."""
     need = [0] * (P.ROWS + 1)  # monsters per row
     mimics = 0
+    rank = t.rank
     seen = 0  # bit per species among the cards
     for card in cards:
         if card == MIMIC:
@@ -126,7 +130,7 @@ def fits_now(pyramid: Sequence[int], cards: Sequence[int], mimics_ok: bool) -> b
         if seen >> card & 1 or card in pyramid:
             return False
         seen |= 1 << card
-        need[RANK[card]] += 1
+        need[rank[card]] += 1
     open_by_row = open_per_row(tuple(pyramid))
     spare = 0
     for row in range(1, P.ROWS + 1):
@@ -141,14 +145,16 @@ def _next_fits(state: AuctionState, seat: int) -> bool:
     bid = state.bids[seat]
     wanted = [card for card, amount in zip(state.table, bid, strict=False) if amount > 0]
     wanted.append(state.table[len(bid)])
-    return fits_now(state.pyramids[seat], wanted, state.mimics_ok)
+    return fits_now(state.pyramids[seat], wanted, state.mimics_ok, state.t)
 
 
 @lru_cache(maxsize=1 << 16)
-def _placeable_count(pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok: bool) -> int:
+def _placeable_count(
+    pyramid: tuple[int, ...], table: tuple[int, ...], mimics_ok: bool, t: P.Tables
+) -> int:
     """How many of the `table` cards could be placed in `pyramid` now."""
     open_by_row = open_per_row(pyramid)
-    return sum(1 for card in table if placeable(pyramid, open_by_row, card, mimics_ok))
+    return sum(1 for card in table if placeable(pyramid, open_by_row, card, mimics_ok, t))
 
 
 def _money_per_round(state: AuctionState, seat: int) -> float:
@@ -177,10 +183,10 @@ def auction_bid(state: AuctionState, seat: int, rng: Rng) -> int:
         return 0  # -2 points: only now and then worth a filler
     if not _next_fits(state, seat):
         return 0
-    placeable = _placeable_count(tuple(pyramid), tuple(state.table), mimics_ok)
+    placeable = _placeable_count(tuple(pyramid), tuple(state.table), mimics_ok, state.t)
     if rng.random() * placeable > _CARDS_PER_ROUND:
         return 0
-    worth = 6 - RANK[card] if card != MIMIC else 1
+    worth = 6 - state.t.rank[card] if card != MIMIC else 1
     amount = _money_per_round(state, seat) * (0.5 + rng.random()) * (0.6 + worth / 5)
     return min(left, int(amount) + 1)
 
@@ -203,4 +209,4 @@ def auction_action(state: AuctionState, seat: int, legal: list[int], rng: Rng) -
     if state.phase == BID:
         return auction_bid(state, seat, rng)
     options = [divmod(action - PLACE_BASE, P.SLOTS) for action in legal]
-    return legal[best_slot(state.pyramids[seat], options)]
+    return legal[best_slot(state.pyramids[seat], options, state.t)]

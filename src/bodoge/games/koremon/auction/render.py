@@ -86,7 +86,7 @@ def render(state: AuctionState, seat: int | None, lang: str = "en") -> str:
     ]
     if state.last:
         lines.append(text["last"])
-        labels = [card_label(card, lang) for card in state.last["table"]]
+        labels = [card_label(card, lang, state.c) for card in state.last["table"]]
         column = max(14, *map(width, labels))  # terminal columns: a kana takes two
         for i, label in enumerate(labels):
             amounts = " ".join(
@@ -109,16 +109,15 @@ def render(state: AuctionState, seat: int | None, lang: str = "en") -> str:
         if state.out[other]:
             head += text["out_in"].format(round=state.out[other])
         if state.to_place[other]:
-            head += text["to_place"].format(cards=card_list(state.to_place[other], lang))
-        lines.append(pyramid_block(head, state.pyramids[other], lang))
+            head += text["to_place"].format(cards=card_list(state.to_place[other], lang, state.c))
+        lines.append(pyramid_block(head, state.pyramids[other], lang, state.c))
     if state.phase == BID:
         lines.append(text["table"])
         mine = state.bids[seat] if seat is not None else []
         for i, card in enumerate(state.table):
             written = text["your_bid"].format(amount=mine[i]) if i < len(mine) else ""
-            lines.append(
-                text["row"].format(number=i + 1, card=card_label(card, lang), written=written)
-            )
+            label = card_label(card, lang, state.c)
+            lines.append(text["row"].format(number=i + 1, card=label, written=written))
         if seat is not None and seat in state.waiting:
             left = state.money[seat] - sum(mine)
             lines.append(text["bid_prompt"].format(seat=seat, number=len(mine) + 1, left=left))

@@ -31,14 +31,9 @@ from bodoge.games.koremon.auction.codes import (
     ROUND_CARDS,
     ROUNDS,
 )
+from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common.cards import (
-    CARD_COUNT,
-    KEYS,
-    card_key,
-    full_deck,
-    parse_card,
-)
+from bodoge.games.koremon.common.cards import CARD_COUNT, KEYS, card_key, parse_card
 
 BID_LISTS = tuple(list(range(limit + 1)) for limit in range(MONEY + 1))  # shared legal lists
 
@@ -64,6 +59,17 @@ INFO = GameInfo(
             ),
         ), "bodoge.games.koremon.auction", "data/options.toml"),
         P.MIMICS_OPTION,
+        *with_labels((
+            OptionSpec(
+                "content",
+                deck_mod.DEFAULT,
+                "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
+                "--content FILE` or made in the studio",
+                "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate "
+                "--content FILE` かスタジオで",
+                kind="text",
+            ),
+        ), "bodoge.games.koremon.auction", "data/options.toml"),
     ),
 )  # fmt: skip
 
@@ -71,9 +77,12 @@ INFO = GameInfo(
 class AuctionState(State):
     info = INFO
     __slots__ = (
-        "bids", "deck", "discard", "last", "loose", "money", "out", "phase", "pyramids",
-        "round", "table", "to_place", "waiting",
+        "bids", "c", "deck", "discard", "last", "loose", "money", "out", "phase", "pyramids",
+        "round", "t", "table", "to_place", "waiting",
     )  # fmt: skip
+
+    c: deck_mod.Deck  # the card list (the `content` option)
+    t: P.Tables  # its pyramid tables (each species' row)
 
     deck: list[int]
     loose: int  # the bottom cards of the deck whose order is not fixed yet
@@ -95,9 +104,18 @@ class AuctionState(State):
     def mimics_ok(self) -> bool:
         return bool(self.options["mimics_placeable"] == "yes")
 
+    def _check_options(self) -> None:
+        self.c = deck_mod.deck_of(self.options)
+        self.t = P.tables(self.c)
+        if self.options["content"] == deck_mod.DEFAULT:
+            # the built-in list goes unwritten: a built-in game's options, views and JSON are
+            # what they were before card lists were content (records replay alike)
+            self.options = {k: v for k, v in self.options.items() if k != "content"}
+
     def _setup(self) -> None:
-        """Seed 1.: shuffle the 90 cards into a deck; every seat has 100 money."""
-        self.deck = full_deck()
+        """Seed 1.: shuffle the 90 cards (the list's full deck) into a deck; every seat has 100
+        money."""
+        self.deck = self.c.full_deck()
         self.loose = len(self.deck)  # shuffled as it is drawn
         self.discard = []
         self.pyramids = [P.empty() for _ in range(self.players)]
@@ -111,6 +129,8 @@ class AuctionState(State):
     def clone(self) -> AuctionState:
         other = AuctionState.__new__(AuctionState)
         self._copy_base_to(other)
+        other.c = self.c
+        other.t = self.t
         other.deck = self.deck[:]
         other.loose = self.loose
         other.table = self.table[:]
@@ -178,7 +198,9 @@ class AuctionState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         if self.phase == BID:
             return BID_LISTS[self.money[seat] - sum(self.bids[seat])]
-        choices = P.placements_keeping_fit(self.pyramids[seat], self.to_place[seat], self.mimics_ok)
+        choices = P.placements_keeping_fit(
+            self.pyramids[seat], self.to_place[seat], self.mimics_ok, self.t
+        )
         return [PLACE_BASE + card * P.SLOTS + slot for card, slot in choices]
 
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -242,7 +264,7 @@ class AuctionState(State):
             cards = won[seat]
             if not cards:
                 continue
-            if P.can_place_all(self.pyramids[seat], cards, mimics_ok):
+            if P.can_place_all(self.pyramids[seat], cards, mimics_ok, self.t):
                 self.to_place[seat] = cards
                 waiting.append(seat)
             else:
@@ -316,7 +338,8 @@ class AuctionState(State):
         return self.phase == OVER
 
     def scores(self) -> list[int]:
-        return [P.score(pyramid) for pyramid in self.pyramids]
+        t = self.t
+        return [P.score(pyramid, t) for pyramid in self.pyramids]
 
     def result(self) -> Result | None:
         """Seed 4.: the highest normal-rules score wins. §3: a seat that went out ranks last

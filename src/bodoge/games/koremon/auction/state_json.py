@@ -11,7 +11,6 @@ from bodoge.engine import InvalidState
 from bodoge.games.koremon.auction.codes import BID, MONEY, PHASES, PLACE, ROUND_CARDS, ROUNDS
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import (
-    FULL_COUNTS,
     card_counts,
     card_key,
     card_name,
@@ -106,7 +105,7 @@ def read(state: AuctionState, data: dict[str, Any]) -> None:
     state.last = _read_last(state, data.get("last_reveal"))
     _check_cards(state)
     for seat, pyramid in enumerate(state.pyramids):
-        P.check(pyramid, state.mimics_ok, f"pyramid of seat {seat}")
+        P.check(pyramid, state.mimics_ok, f"pyramid of seat {seat}", state.t)
     _check_phase(state)
     if state.last:
         _check_last(state)
@@ -142,13 +141,13 @@ def _check_cards(state: AuctionState) -> None:
     """Seed 1.: the 90 cards are all somewhere (deck, table, discard, a pyramid or waiting
     to be placed)."""
     held = [c for pyr in state.pyramids for c in pyr] + [c for x in state.to_place for c in x]
-    check_cards(card_counts([*state.deck, *state.table, *state.discard, *held]), FULL_COUNTS)
+    check_cards(card_counts([*state.deck, *state.table, *state.discard, *held]), state.c.copies)
 
 
 def _check_phase(state: AuctionState) -> None:
     # Seed 2.「各ラウンドの最初に山札の上から６枚のカードを表に向け」: after round r the deck
     # holds 90 - 6r.
-    expected = sum(FULL_COUNTS) - ROUND_CARDS * state.round
+    expected = sum(state.c.copies) - ROUND_CARDS * state.round
     if len(state.deck) != expected:
         raise InvalidState(
             f"the deck holds {len(state.deck)} cards, but {state.round} round(s) of "
@@ -191,7 +190,7 @@ def _check_phase(state: AuctionState) -> None:
         if not any(state.to_place):
             raise InvalidState("phase place, but no seat has cards to place")
         for seat, cards in enumerate(state.to_place):
-            if cards and not P.can_place_all(state.pyramids[seat], cards, state.mimics_ok):
+            if cards and not P.can_place_all(state.pyramids[seat], cards, state.mimics_ok, state.t):
                 raise InvalidState(f"seat {seat} cannot place its won cards: it is out")
         return
     if any(state.to_place):
@@ -239,7 +238,7 @@ def _check_last(state: AuctionState) -> None:
     for seat in range(state.players):
         won = _won_last(state, seat)
         if state.out[seat] == revealed:
-            if not won or P.can_place_all(state.pyramids[seat], won, state.mimics_ok):
+            if not won or P.can_place_all(state.pyramids[seat], won, state.mimics_ok, state.t):
                 raise InvalidState(
                     f"seat {seat} went out in round {revealed}, so it won cards at the last "
                     "reveal that it cannot place"

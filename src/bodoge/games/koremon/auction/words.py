@@ -58,12 +58,12 @@ def _warning(state: AuctionState, seat: int, code: int, amount: int, lang: str) 
     if amount <= 0:
         return ""
     pyramid, ok, ja = state.pyramids[seat], state.mimics_ok, W.is_ja(lang)
-    if not P.can_place_all(pyramid, [code], ok):
+    if not P.can_place_all(pyramid, [code], ok, state.t):
         if ja:
             return "——置けないモンスター：落札するとゲームから脱落します"
         return " — you could not place it: winning this puts you out of the game"
     earlier = [state.table[i] for i, bid in enumerate(state.bids[seat]) if bid > 0]
-    if earlier and not P.can_place_all(pyramid, [*earlier, code], ok):
+    if earlier and not P.can_place_all(pyramid, [*earlier, code], ok, state.t):
         others = W.joined([W.card(card, lang) for card in earlier], lang)
         if ja:
             return f"——入札済みの{others}と一緒には置けない：全部落札するとゲームから脱落します"
@@ -91,7 +91,7 @@ def describe_result(state: AuctionState, lang: str, names: list[str] | None) -> 
                 else f"{who(seat)}: out in round {round_out} (ranked last)"
             )
             continue
-        summary = W.pyramid_summary(pyramid, lang)
+        summary = W.pyramid_summary(pyramid, lang, state.t)
         money = state.money[seat]
         lines.append(
             f"{who(seat)}：{summary}、残金{money}"

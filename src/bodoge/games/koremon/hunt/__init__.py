@@ -7,7 +7,7 @@ from bodoge.engine.events import EventCatalog
 from bodoge.engine.game import GameSpec
 from bodoge.games.koremon.common import words as common_words
 from bodoge.games.koremon.common.pages import rules_page
-from bodoge.games.koremon.hunt import bot, observe, public, render, words
+from bodoge.games.koremon.hunt import bot, observe, public, render, variant, words
 from bodoge.games.koremon.hunt.rules import HuntState
 
 GAME = GameSpec(
@@ -34,6 +34,7 @@ GAME = GameSpec(
         "Hunt the Monster! (ハント・ザ・モンスター！)", "ハント・ザ・モンスター！", pyramid=True
     ),
     compiled=True,
+    variants=variant.KIT,
 )
 
 __all__ = ["GAME", "HuntState"]

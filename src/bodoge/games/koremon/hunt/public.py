@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bodoge.games.koremon.common.cards import full_deck
+from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common.public import (
     cards,
-    deck_copies,
     option,
     pyramid,
     pyramid_points,
@@ -22,13 +21,14 @@ from bodoge.games.koremon.hunt.rules import HuntState
 def content(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     mimics = option(HuntState, options, "mimics_placeable") == "yes"
     dead_ring = option(HuntState, options, "dead_ring")
+    deck = deck_mod.deck_of(options)
     return {
         "game": HuntState.info.id,
         "title": both(HuntState.info.title_en, HuntState.info.title_ja),
         "players": players,
-        "cards": cards(deck_copies(), pyramid_points),
-        "deck_size": len(full_deck()),
-        "ranks": ranks(),
+        "cards": cards(dict(enumerate(deck.copies)), lambda code: pyramid_points(code, deck), deck),
+        "deck_size": len(deck.full_deck()),
+        "ranks": ranks(deck),
         "pyramid": pyramid(mimics),
         "ring": {
             "positions": list(range(1, RING + 1)),

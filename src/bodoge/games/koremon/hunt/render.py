@@ -54,7 +54,7 @@ def render(state: HuntState, seat: int | None, lang: str = "en") -> str:
     lang = language(lang)
     text, common = HUNT[lang], LABELS[lang]
     ring = "  ".join(
-        f"{'>' if i == state.piece else ' '}{i + 1}:{card_label(card, lang)}"
+        f"{'>' if i == state.piece else ' '}{i + 1}:{card_label(card, lang, state.c)}"
         for i, card in enumerate(state.ring)
     )
     title = (
@@ -70,9 +70,9 @@ def render(state: HuntState, seat: int | None, lang: str = "en") -> str:
         you = common["you"] if other == seat else ""
         marker = text["to_move"] if other == state.turn and state.phase != OVER else ""
         head = text["head"].format(seat=other, you=you, marker=marker)
-        lines.append(pyramid_block(head, pyramid, lang))
+        lines.append(pyramid_block(head, pyramid, lang, state.c))
     if state.phase == PLACE:
-        card = card_label(state.ring[state.piece], lang)
+        card = card_label(state.ring[state.piece], lang, state.c)
         lines.append(text["place_prompt"].format(seat=state.turn, card=card))
     elif state.phase == ROLL:
         lines.append(text["roll_prompt"].format(seat=state.turn))

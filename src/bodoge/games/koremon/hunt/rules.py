@@ -20,26 +20,17 @@ from bodoge.engine.options import with_labels
 from bodoge.engine.result import ranked_result
 from bodoge.engine.rng import Rng
 from bodoge.engine.shuffle import shuffle
+from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common import pyramid as P
-from bodoge.games.koremon.common.cards import (
-    KEYS,
-    MIMIC,
-    RANK,
-    card_key,
-    full_deck,
-    shuffled_deck,
-)
+from bodoge.games.koremon.common.cards import KEYS, MIMIC, RANK, card_key, shuffled_deck
 from bodoge.games.koremon.hunt import bot, state_json
 from bodoge.games.koremon.hunt.codes import ENDS, OVER, PLACE, RING, ROLL, ROLL_ACTION
 
 _FULL = (1 << P.SLOTS) - 1
-# Per set of rows (bit r), the species of those ranks as card bits (`P.placeable_mask`'s table).
-_SPECIES_OF_ROWS = tuple(
-    sum(1 << card for card in range(MIMIC) if rows >> RANK[card] & 1)
-    for rows in range(1 << (P.ROWS + 1))
-)
 # A card of each row (0: the Mimic) to stand for any: a pyramid's potential, its open slots and
-# what fits it next depend only on which slots are filled and which of them hold Mimics.
+# what fits it next depend only on which slots are filled and which of them hold Mimics. So one
+# table serves every card list: a monster scores by its row (6 - rank, its rank its row), and
+# these stand-ins are bodoge's list's, scored by its ranks (`P.BUILTIN`).
 _STAND_IN = (MIMIC, *(min(c for c in range(MIMIC) if RANK[c] == r) for r in range(1, P.ROWS + 1)))
 
 
@@ -113,6 +104,17 @@ INFO = GameInfo(
                 ("renew", "end"),
             ),
         ), "bodoge.games.koremon.hunt", "data/options.toml"),
+        *with_labels((
+            OptionSpec(
+                "content",
+                deck_mod.DEFAULT,
+                "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
+                "--content FILE` or made in the studio",
+                "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate "
+                "--content FILE` かスタジオで",
+                kind="text",
+            ),
+        ), "bodoge.games.koremon.hunt", "data/options.toml"),
     ),
 )  # fmt: skip
 
@@ -120,8 +122,12 @@ INFO = GameInfo(
 class HuntState(State):
     info = INFO
     __slots__ = (
-        "deck", "die", "discard", "end", "masks", "phase", "piece", "pyramids", "ring", "turn",
+        "c", "deck", "die", "discard", "end", "masks", "phase", "piece", "pyramids", "ring", "t",
+        "turn",
     )  # fmt: skip
+
+    c: deck_mod.Deck  # the card list (the `content` option)
+    t: P.Tables  # its pyramid tables (each species' row)
 
     deck: list[int]
     discard: list[int]  # rings renewed after a dead ring, face up
@@ -140,10 +146,18 @@ class HuntState(State):
     def mimics_ok(self) -> bool:
         return bool(self.options["mimics_placeable"] == "yes")
 
+    def _check_options(self) -> None:
+        self.c = deck_mod.deck_of(self.options)
+        self.t = P.tables(self.c)
+        if self.options["content"] == deck_mod.DEFAULT:
+            # the built-in list goes unwritten: a built-in game's options, views and JSON are
+            # what they were before card lists were content (records replay alike)
+            self.options = {k: v for k, v in self.options.items() if k != "content"}
+
     def _setup(self) -> None:
         """Seed 1.: shuffle, turn six cards into a ring, the piece on the first one turned.
         §3: the start seat is random (the seed's youngest player)."""
-        self.deck = full_deck()
+        self.deck = self.c.full_deck()
         shuffled_deck(self.deck, self.rng)
         self.ring = [self.deck.pop() for _ in range(RING)]
         self.discard = []
@@ -157,12 +171,14 @@ class HuntState(State):
         self._check_dead()
 
     def _derive(self) -> None:
-        ok = self.mimics_ok
-        self.masks = [P.placeable_mask(pyramid, ok) for pyramid in self.pyramids]
+        ok, t = self.mimics_ok, self.t
+        self.masks = [P.placeable_mask(pyramid, ok, t) for pyramid in self.pyramids]
 
     def clone(self) -> HuntState:
         other = HuntState.__new__(HuntState)
         self._copy_base_to(other)
+        other.c = self.c
+        other.t = self.t
         other.deck = self.deck[:]
         other.ring = self.ring[:]
         other.discard = self.discard[:]
@@ -210,7 +226,9 @@ class HuntState(State):
         if self.phase == ROLL:
             return [ROLL_ACTION]
         card = self.ring[self.piece]
-        return [1 + slot for slot in P.open_slots(self.pyramids[seat], card, self.mimics_ok)]
+        return [
+            1 + slot for slot in P.open_slots(self.pyramids[seat], card, self.mimics_ok, self.t)
+        ]
 
     def _apply(self, seat: int, action: int) -> list[Event]:
         if action == ROLL_ACTION:
@@ -241,7 +259,7 @@ class HuntState(State):
         card = self.ring[self.piece]
         pyramid = self.pyramids[seat]
         P.place(pyramid, card, slot)
-        self.masks[seat] = P.placeable_mask(pyramid, self.mimics_ok)
+        self.masks[seat] = P.placeable_mask(pyramid, self.mimics_ok, self.t)
         events: list[Event] = [
             {"type": "place", "seat": seat, "card": card_key(card), "slot": P.SLOT_LABELS[slot]}
         ]
@@ -307,7 +325,8 @@ class HuntState(State):
         return self.phase == OVER
 
     def scores(self) -> list[int]:
-        return [P.score(pyramid) for pyramid in self.pyramids]
+        t = self.t
+        return [P.score(pyramid, t) for pyramid in self.pyramids]
 
     def result(self) -> Result | None:
         """Seed 4.: normal-rules score, highest wins; §3 ties: more cards placed, then shared."""
@@ -320,7 +339,7 @@ class HuntState(State):
 
     # Search hooks stay on the state: the search calls them for every simulated move.
     def playout_action(self, seat: int, legal: list[int], rng: Rng) -> int:
-        return bot.hunt_action(self.pyramids[seat], self.ring[self.piece], legal)
+        return bot.hunt_action(self.pyramids[seat], self.ring[self.piece], legal, self.t)
 
     # ---- the search's simulated games -------------------------------------------------
 
@@ -345,6 +364,7 @@ class HuntState(State):
         `self.rng.randint(1, 6)`; a pyramid is followed as bit masks (`_shape`) once a card is
         to be placed in it."""
         ok = self.mimics_ok
+        rank_of, species_of_rows = self.t.rank, self.t.species_of_rows
         players, pyramids, masks, deck = self.players, self.pyramids, self.masks, self.deck
         ring, piece, turn, phase, die = self.ring, self.piece, self.turn, self.phase, self.die
         shapes: list[tuple[int, int, int] | None] = [None] * players  # worked out when needed
@@ -373,7 +393,7 @@ class HuntState(State):
             if shape is None:
                 shape = _shape(tuple(pyramids[turn]))
             filled, mimics, held = shape
-            slots, best, rows_after = _placements(filled, mimics, RANK[card])
+            slots, best, rows_after = _placements(filled, mimics, rank_of[card])
             if len(slots) == 1:
                 choice = 0
             elif to_choice or rng is None:
@@ -390,7 +410,7 @@ class HuntState(State):
                 held |= 1 << card
             shapes[turn] = filled, mimics, held
             rows = rows_after[choice]
-            masks[turn] = _SPECIES_OF_ROWS[rows] & ~held | (1 << MIMIC if ok and rows else 0)
+            masks[turn] = species_of_rows[rows] & ~held | (1 << MIMIC if ok and rows else 0)
             ring[piece] = deck.pop() if deck else -1
             if filled == _FULL:
                 phase, self.end = OVER, ENDS.index("full")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from bodoge.engine import InvalidState
 from bodoge.games.koremon.common import pyramid as P
 from bodoge.games.koremon.common.cards import (
-    FULL_COUNTS,
     card_counts,
     card_key,
     check_cards,
@@ -77,9 +76,9 @@ def read(state: HuntState, data: dict[str, Any]) -> None:
     state.end = ENDS.index(end)
     # Seed 1.: the 90 cards are all somewhere (deck, ring, discard or a pyramid).
     placed = [card for pyramid in state.pyramids for card in pyramid]
-    check_cards(card_counts([*state.deck, *state.ring, *state.discard, *placed]), FULL_COUNTS)
+    check_cards(card_counts([*state.deck, *state.ring, *state.discard, *placed]), state.c.copies)
     for seat, pyramid in enumerate(state.pyramids):
-        P.check(pyramid, state.mimics_ok, f"pyramid of seat {seat}")
+        P.check(pyramid, state.mimics_ok, f"pyramid of seat {seat}", state.t)
     state._derive()
     _check_discard(state)
     _check_ring(state)

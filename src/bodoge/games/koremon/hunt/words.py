@@ -43,7 +43,7 @@ def describe_result(state: HuntState, lang: str, names: list[str] | None) -> lis
         f"ハント終了の理由：{ja_end}" if ja else f"The hunt ended: {en_end}",
     ]
     for seat, pyramid in enumerate(state.pyramids):
-        summary = W.pyramid_summary(pyramid, lang)
+        summary = W.pyramid_summary(pyramid, lang, state.t)
         lines.append(f"{who(seat)}：{summary}" if ja else f"{who(seat)}: {summary}")
     scores = state.scores()
     best = max(scores)

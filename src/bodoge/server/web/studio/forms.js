@@ -11,4 +11,6 @@ export const FORMS = {
   collect: collectForms,
   koremon_trick: koremonForms("koremon_trick"),
   koremon_evolution: koremonForms("koremon_evolution"),
+  koremon_auction: koremonForms("koremon_auction"),
+  koremon_hunt: koremonForms("koremon_hunt"),
 };

@@ -1,6 +1,7 @@
 // The studio's form for the four Koremon games' shared card list: each species' names in both
 // languages, rank (1-5), points (what a won card scores in Trick the Monster) and count, and
-// the Mimics' count and points. The player counts are each game's (its GameInfo).
+// the Mimics' count and points. The first column names each species in both languages as the
+// list names it. The player counts are each game's (its GameInfo).
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -10,6 +11,14 @@ const PLAYERS = {
   koremon_trick: [3, 4, 5, 6],
   koremon_evolution: [2, 3, 4, 5],
 };
+
+// A species as the designer named it, both languages (its key, which never changes, is the
+// row's tooltip and data-species): the names as typed, the key where a name is left blank.
+function speciesNames(item) {
+  const en = String(item.en ?? "").trim() || item.key;
+  const ja = String(item.ja ?? "").trim() || item.key;
+  return [h("span", { lang: "en" }, en), h("br"), h("span", { lang: "ja" }, ja)];
+}
 
 export function koremonForms(game) {
   return ({ content, change, number }) => {
@@ -29,7 +38,7 @@ export function koremonForms(game) {
           h("thead", {}, h("tr", {}, ["studio_card_key", "studio_card_en", "studio_card_ja", "studio_rank", "studio_card_points", "studio_card_count"].map((w) => h("th", {}, t(w))))),
           h("tbody", {}, content().species.map((item, index) =>
             h("tr", { "data-species": item.key },
-              h("td", { class: "unit-key" }, item.key),
+              h("td", { class: "unit-key studio-card-names", title: item.key }, ...speciesNames(item)),
               h("td", {}, cell(item.en, `en-${index}`, t("studio_card_en"), (e) => setSpecies(index, "en", e.target.value), 12)),
               h("td", {}, cell(item.ja, `ja-${index}`, t("studio_card_ja"), (e) => setSpecies(index, "ja", e.target.value), 12)),
               h("td", {}, cell(item.rank, `rank-${index}`, t("studio_rank"), (e) => setSpecies(index, "rank", number(e.target.value)))),
