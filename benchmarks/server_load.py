@@ -10,6 +10,9 @@
                                               # open loop: 300 moves/s offered, not flat out
     python benchmarks/server_load.py --db postgresql --workers 1,4 --proxy nginx --light-client
                                               # 4 workers as 4 processes behind nginx
+    python benchmarks/server_load.py --db postgresql --workers 1,4 --proxy nginx --light-client \
+        --rate-per-worker 150                 # 150 moves/s offered per process: 150 to one,
+                                              # 600 to four (CPU per move at one load each)
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 \
         --seconds 10 --balance-run          # the same load while a studio balance run plays
                                             # (2,000 Monster Hex games, random bots) throughout
@@ -216,7 +219,8 @@ def start_servers(
     args: argparse.Namespace, tmp: Path, log: Any, db_url: str | None, workers: int
 ) -> Servers:
     data = tmp / "data"
-    delay = args.tables / args.rate if args.rate else 0.0
+    rate = offered(args, workers)
+    delay = args.tables / rate if rate else 0.0
     if args.proxy is None or workers == 1:
         port = free_port()
         return Servers([start_server(data, port, log, db_url, workers, delay)], port)
@@ -587,6 +591,13 @@ def run_loop(coroutine: Any) -> None:
         asyncio.run(coroutine)
 
 
+def offered(args: argparse.Namespace, workers: int) -> float | None:
+    """The moves/s offered to a run of `workers` (None: flat out)."""
+    if args.rate_per_worker:
+        return float(args.rate_per_worker * workers)
+    return float(args.rate) if args.rate else None
+
+
 def per_move(result: dict[str, Any]) -> float:
     """Server CPU milliseconds per stored move."""
     rate = result["moves_per_s"]
@@ -606,6 +617,9 @@ def report(args: argparse.Namespace, results: list[tuple[str, int, dict[str, Any
     if args.rate:
         delay = args.tables / args.rate
         print(f"open loop: {args.rate:g} moves/s offered (bot delay {delay:.3f} s per table)")
+    if args.rate_per_worker:
+        print(f"open loop: {args.rate_per_worker:g} moves/s offered per worker (so each process "
+              "meets the same load whatever their number)")  # fmt: skip
     print()
     columns = ("db", "workers", "moves/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "measured moves",
                "undelivered", "games", "server CPU", "server CPU/move ms", "db CPU", "client CPU",
@@ -681,6 +695,13 @@ def main() -> None:
         "seconds before a move) instead of bots moving flat out",
     )
     parser.add_argument(
+        "--rate-per-worker",
+        type=float,
+        help="open loop, this many moves/s offered per worker: N workers get N times the load "
+        "of one, so CPU per move compares processes at one load each (not one process flat out "
+        "against four sharing the cores)",
+    )
+    parser.add_argument(
         "--proxy",
         choices=("nginx",),
         help="several workers as separate `bodoge serve` processes (a port each, one database "
@@ -694,6 +715,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.rate is not None and args.rate <= 0:
         parser.error("--rate must be positive")
+    if args.rate_per_worker is not None and (args.rate_per_worker <= 0 or args.rate):
+        parser.error("--rate-per-worker must be positive, and not given with --rate")
     if args.tables < 1 or args.sockets < args.tables or args.seconds <= 0:
         parser.error("need at least one table, a socket per table and a positive --seconds")
     runs = DEFAULT_RUNS
