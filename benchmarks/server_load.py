@@ -15,7 +15,7 @@
                                               # 600 to four (CPU per move at one load each)
     python benchmarks/server_load.py --db sqlite --workers 1 --tables 20 --sockets 80 \
         --seconds 10 --balance-run          # the same load while a studio balance run plays
-                                            # (2,000 Monster Hex games, random bots) throughout
+                                            # (2,000 Monster Hex games, greedy bots) throughout
 
 Each run starts `bodoge serve` on a free loopback port with `--bot-delay 0` (flat out: every bot
 moves as soon as the server runs it) or, with `--rate R` (open loop), `--bot-delay N/R`: each of
@@ -553,14 +553,15 @@ def measure_on(args: argparse.Namespace, db_url: str | None, workers: int) -> di
     }
 
 
-BALANCE_GAMES = 2_000  # the most a run may play: it lasts the whole measured window
+BALANCE_GAMES = 2_000  # the most a run may play: with greedy bots (random ones finish 2,000
+BALANCE_BOTS = ["greedy"]  # Monster Hex games in about 20 s) it lasts the whole measured window
 
 
 async def start_balance_run(base: str) -> tuple[str, str]:
     """A balance run of its own guest, as from the studio: (its id, the guest's token)."""
     async with httpx.AsyncClient(base_url=base, timeout=SETUP_TIMEOUT) as http:
         token = (await http.post("/api/guests", json={"name": "designer"})).json()["token"]
-        body = {"game": "monster_hex", "players": 2, "bots": ["random"],
+        body = {"game": "monster_hex", "players": 2, "bots": BALANCE_BOTS,
                 "games": BALANCE_GAMES, "seed": 1}  # fmt: skip
         answer = await http.post(
             "/api/balance", json=body, headers={"Authorization": f"Bearer {token}"}
@@ -710,7 +711,7 @@ def main() -> None:
     parser.add_argument(
         "--balance-run",
         action="store_true",
-        help="a studio balance run (random bots, Monster Hex) plays throughout the measured time",
+        help="a studio balance run (greedy bots, Monster Hex) plays throughout the measured time",
     )
     args = parser.parse_args()
     if args.rate is not None and args.rate <= 0:
