@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import guest, play_first_actions
+from serverkit import guest, play_first_actions, seat_header
 
 from bodoge.engine import get_spec
 from bodoge.engine.variants import parse_toml, to_toml
@@ -322,6 +322,18 @@ def test_a_collect_variant_checked_refused_run_and_played(
     assert {a["key"]: a["copies"] for a in drawn["animals"]}["crocodile"] == 10
     assert drawn["cards"] == 62
     assert play_first_actions(client, table["table"]["id"], [table["credential"]], 20_000) > 0
+    # the record carries the variant, so it replays where the variant was never installed
+    record = client.get(
+        f"/api/tables/{table['table']['id']}/record",
+        headers=seat_header(table["credential"]),
+    )
+    assert record.status_code == 200, record.text
+    replayed = subprocess.run(
+        [sys.executable, "-c", "import sys; from bodoge.engine import Match; "
+         "print(Match.from_record(sys.stdin.read()).ply)"],
+        input=record.text, capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    assert "[Content " in record.text and int(replayed.stdout) > 0
 
 
 # ---- a Koremon card list (Trick the Monster, Monster Auction, Hunt the Monster) ---------

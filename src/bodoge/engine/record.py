@@ -24,6 +24,11 @@ from a position instead of a seed carries it as `[State "<state JSON>"]`. `Winne
 are written once the game is over and checked when the record is read: a record that does not
 replay to its own result is refused. Lines starting with `#` are comments. Tag values escape `"`
 and `\\` with a backslash. Other tags (Date, Event, Site...) are kept as they are.
+
+A game of a designer's variant (its `content` option names `variant:<digest>`, installed in the
+process that played it) carries the variant's data as `[Content "<JSON>"]`, so the record
+replays anywhere: reading it checks the data as the game checks any variant, installs it, and
+refuses it unless its digest is the one the options name.
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bodoge.engine.errors import BodogeError, InvalidState
+from bodoge.engine.errors import BodogeError, ContentError, InvalidState
 from bodoge.engine.options import shown_options
-from bodoge.engine.registry import get_game, state_from_json
+from bodoge.engine.registry import get_game, get_spec, state_from_json
+from bodoge.engine.variants import VARIANT_PREFIX
 
 if TYPE_CHECKING:
     from bodoge.engine.match import Match
@@ -44,7 +50,9 @@ FORMAT = "1"
 MAX_RECORD = 8 * 1024 * 1024  # characters; far beyond any game's record
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
 _ENTRY = re.compile(r"([0-9]+) ([0-9]+) (\S+)(?: (\S+))?")
-_OWN_TAGS = ("Bodoge", "Game", "Players", "Seed", "State", "Option", "Winners", "Scores")
+_OWN_TAGS = (
+    "Bodoge", "Game", "Players", "Seed", "State", "Option", "Content", "Winners", "Scores",
+)  # fmt: skip
 _SEAT_TAG = re.compile(r"Seat([0-9]+)")
 
 
@@ -74,6 +82,9 @@ def write_record(match: Match) -> str:
         tags.extend(("Option", f"{key}={value}") for key, value in shown.items())
     else:
         tags.append(("State", json.dumps(match.start.to_json(), ensure_ascii=False)))
+    content = _variant_data(match)
+    if content is not None:
+        tags.append(("Content", json.dumps(content, ensure_ascii=False, separators=(",", ":"))))
     if match.names is not None:
         tags.extend((f"Seat{seat}", name) for seat, name in enumerate(match.names))
     tags.extend(match.tags.items())
@@ -138,6 +149,7 @@ def read_record(text: str) -> Match:
     if sorted(names) not in ([], list(range(players))):
         raise InvalidState(f"Seat tags must name every seat 0-{players - 1}")
     seat_names = [names[seat] for seat in range(players)] if names else None
+    installed = _install_content(own["Game"], own["Content"]) if "Content" in own else None
     if ("Seed" in own) == ("State" in own):
         raise InvalidState("a record has a Seed tag or a State tag (not both)")
     if "State" in own:
@@ -153,7 +165,9 @@ def read_record(text: str) -> Match:
         match = Match.from_state(state, names=seat_names, tags=extra)
     else:
         seed = _number(own["Seed"], "Seed")
+        _check_content(installed, options.get("content"))
         match = Match(game, players, options, seed, names=seat_names, tags=extra)
+    _check_content(installed, match.options.get("content"))
     for number, line in entries:
         entry = _ENTRY.fullmatch(line)
         assert entry is not None
@@ -170,6 +184,39 @@ def read_record(text: str) -> Match:
             raise InvalidState(f"record line {number}: {error}") from None
     _check_result(match, own)
     return match
+
+
+def _variant_data(match: Match) -> dict[str, object] | None:
+    """The variant data the match's options name (None: the game's built-in content)."""
+    kit = get_spec(match.game.info.id).variants
+    return None if kit is None else kit.data_of(match.options)
+
+
+def _check_content(installed: str | None, named: object) -> None:
+    """A Content tag's variant (`installed`, its digest) must be the one the options name."""
+    if installed is None or installed == named:
+        return
+    if not isinstance(named, str) or not named.startswith(VARIANT_PREFIX):
+        raise InvalidState("the record has a Content tag but its game's options name no variant")
+    raise InvalidState("the Content tag is not the variant the game's content option names")
+
+
+def _install_content(game_id: str, text: str) -> str:
+    """Check a Content tag's variant as the game checks any, install it here; its options'
+    `content` value (the variant's digest)."""
+    kit = get_spec(game_id).variants
+    if kit is None:
+        raise InvalidState(f"the record has a Content tag, but {game_id} has no variants")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidState(f"the Content tag is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise InvalidState("the Content tag is a JSON object (a variant's data)")
+    try:
+        return str(kit.options(data)["content"])
+    except ContentError as error:
+        raise InvalidState(f"the Content tag's variant is refused: {error}") from None
 
 
 def _number(text: str, tag: str) -> int:
