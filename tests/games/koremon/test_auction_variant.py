@@ -81,7 +81,7 @@ def test_the_built_in_list_given_as_a_variant_plays_alike() -> None:
     """The same seed and the same moves give the same game, card for card, whether the list is
     bodoge's own or the identical list as a variant (only the options name it)."""
     options = KIT.options(common_variant.builtin())
-    assert AuctionState.new(4, seed=3).options == {
+    assert AuctionState.new(4, seed=3).to_json()["options"] == {
         "payment": "all-pay",
         "mimics_placeable": "yes",
     }

@@ -39,7 +39,7 @@ def test_a_variants_ranks_give_the_choice_of_species() -> None:
 
 
 def test_the_built_in_list_is_not_written_in_a_games_options() -> None:
-    assert EvolutionState.new(3, seed=1).options == {}
+    assert EvolutionState.new(3, seed=1).to_json()["options"] == {}
     key = KIT.options(golem_rank_two())["content"]
     state = EvolutionState.new(3, {"content": key}, seed=1)
     assert state.options == {"content": key}

@@ -652,7 +652,7 @@ def test_mimic_lead_option_is_checked() -> None:
     """RULINGS §3 option `mimic_lead` (only-mimics | any-time)."""
     with pytest.raises(InvalidOptions):
         get_game("koremon_trick").new(4, {"mimic_lead": "never"})
-    assert TrickState.new(4).options == {"mimic_lead": "only-mimics"}
+    assert TrickState.new(4).options == {"mimic_lead": "only-mimics", "content": "default"}
 
 
 def test_determinize_depends_only_on_what_the_seat_knows() -> None:

@@ -70,7 +70,7 @@ def test_a_variants_points_score_the_won_cards() -> None:
 def test_the_built_in_list_is_not_written_in_a_games_options() -> None:
     """A built-in game's options stay as before (records and fingerprints replay alike); a
     variant's game names its content by digest, never a path."""
-    assert TrickState.new(4, seed=1).options == {"mimic_lead": "only-mimics"}
+    assert TrickState.new(4, seed=1).to_json()["options"] == {"mimic_lead": "only-mimics"}
     key = KIT.options(edited(golem={"rank": 1}))["content"]
     assert key.startswith("variant:") and "/" not in key
     state = TrickState.new(4, {"content": key}, seed=1)

@@ -59,17 +59,7 @@ INFO = GameInfo(
             ),
         ), "bodoge.games.koremon.auction", "data/options.toml"),
         P.MIMICS_OPTION,
-        *with_labels((
-            OptionSpec(
-                "content",
-                deck_mod.DEFAULT,
-                "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
-                "--content FILE` or made in the studio",
-                "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate "
-                "--content FILE` かスタジオで",
-                kind="text",
-            ),
-        ), "bodoge.games.koremon.auction", "data/options.toml"),
+        deck_mod.CONTENT_OPTION,
     ),
 )  # fmt: skip
 
@@ -107,10 +97,6 @@ class AuctionState(State):
     def _check_options(self) -> None:
         self.c = deck_mod.deck_of(self.options)
         self.t = P.tables(self.c)
-        if self.options["content"] == deck_mod.DEFAULT:
-            # the built-in list goes unwritten: a built-in game's options, views and JSON are
-            # what they were before card lists were content (records replay alike)
-            self.options = {k: v for k, v in self.options.items() if k != "content"}
 
     def _setup(self) -> None:
         """Seed 1.: shuffle the 90 cards (the list's full deck) into a deck; every seat has 100

@@ -17,9 +17,28 @@ from importlib import resources
 from typing import Any
 
 from bodoge.engine.errors import ContentError
+from bodoge.engine.options import OptionSpec, with_labels
 from bodoge.engine.variants import VARIANT_PREFIX, Problem, VariantError, check_bounds
 
 DEFAULT = "default"
+# The card list a game plays with, shared by the four games. Quiet: left out of a built-in
+# game's views, state JSON and records, which stay as they were before the list was content.
+(CONTENT_OPTION,) = with_labels(
+    (
+        OptionSpec(
+            "content",
+            DEFAULT,
+            "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
+            "--content FILE` or made in the studio",
+            "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate "
+            "--content FILE` かスタジオで",
+            kind="text",
+            quiet=True,
+        ),
+    ),
+    "bodoge.games.koremon.common",
+    "data/options.toml",
+)
 RANKS = (1, 2, 3, 4, 5)  # rank 1 the strongest; the pyramid has a row per rank
 MAX_COPIES = 12  # of one species (the built-in deck has 5)
 MAX_MIMICS = 30  # (15 built in)

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from bodoge.engine import (
     GameInfo,
     IllegalAction,
-    OptionSpec,
     Result,
     Rng,
     State,
@@ -23,7 +22,6 @@ from bodoge.engine import (
 )
 from bodoge.engine.dice import faces
 from bodoge.engine.events import Event
-from bodoge.engine.options import with_labels
 from bodoge.games.koremon.common import deck as deck_mod
 from bodoge.games.koremon.common.cards import card_key
 from bodoge.games.koremon.evolution import state_json
@@ -35,21 +33,7 @@ from bodoge.games.koremon.evolution.codes import (
     TAKE,
 )
 
-OPTIONS = with_labels(
-    (
-        OptionSpec(
-            "content",
-            deck_mod.DEFAULT,
-            "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
-            "--content FILE` or made in the studio",
-            "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate --content "
-            "FILE` かスタジオで",
-            kind="text",
-        ),
-    ),
-    "bodoge.games.koremon.evolution",
-    "data/options.toml",
-)
+OPTIONS = (deck_mod.CONTENT_OPTION,)
 
 
 class EvolutionState(State):
@@ -78,10 +62,6 @@ class EvolutionState(State):
 
     def _check_options(self) -> None:
         self.c = deck_mod.deck_of(self.options)
-        if self.options["content"] == deck_mod.DEFAULT:
-            # the built-in list goes unwritten: a built-in game's options, views and JSON are
-            # what they were before card lists were content (records replay alike)
-            self.options = {k: v for k, v in self.options.items() if k != "content"}
 
     def _setup(self) -> None:
         starters = list(self.c.by_rank[5])

@@ -104,17 +104,7 @@ INFO = GameInfo(
                 ("renew", "end"),
             ),
         ), "bodoge.games.koremon.hunt", "data/options.toml"),
-        *with_labels((
-            OptionSpec(
-                "content",
-                deck_mod.DEFAULT,
-                "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
-                "--content FILE` or made in the studio",
-                "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate "
-                "--content FILE` かスタジオで",
-                kind="text",
-            ),
-        ), "bodoge.games.koremon.hunt", "data/options.toml"),
+        deck_mod.CONTENT_OPTION,
     ),
 )  # fmt: skip
 
@@ -149,10 +139,6 @@ class HuntState(State):
     def _check_options(self) -> None:
         self.c = deck_mod.deck_of(self.options)
         self.t = P.tables(self.c)
-        if self.options["content"] == deck_mod.DEFAULT:
-            # the built-in list goes unwritten: a built-in game's options, views and JSON are
-            # what they were before card lists were content (records replay alike)
-            self.options = {k: v for k, v in self.options.items() if k != "content"}
 
     def _setup(self) -> None:
         """Seed 1.: shuffle, turn six cards into a ring, the piece on the first one turned.

@@ -49,29 +49,23 @@ from bodoge.games.koremon.trick.tricks import (
     winning_entry,
 )
 
-OPTIONS = with_labels(
-    (
-        OptionSpec(
-            "mimic_lead",
-            "only-mimics",
-            "when a Mimic may be led: only from a hand of nothing but Mimics, or whenever its "
-            "holder likes (it is still taken face up, −10)",
-            "ミミックをリードできるとき：手札がミミックだけのときのみか、いつでもか"
-            "（表向きで引き取り −10点）",
-            choices=("only-mimics", "any-time"),
+OPTIONS = (
+    *with_labels(
+        (
+            OptionSpec(
+                "mimic_lead",
+                "only-mimics",
+                "when a Mimic may be led: only from a hand of nothing but Mimics, or whenever "
+                "its holder likes (it is still taken face up, −10)",
+                "ミミックをリードできるとき：手札がミミックだけのときのみか、いつでもか"
+                "（表向きで引き取り −10点）",
+                choices=("only-mimics", "any-time"),
+            ),
         ),
-        OptionSpec(
-            "content",
-            deck_mod.DEFAULT,
-            "default: bodoge's card list; a designer's variant is given to `bodoge simulate "
-            "--content FILE` or made in the studio",
-            "default: bodoge のカードリスト／デザイナーのバリアントは `bodoge simulate --content "
-            "FILE` かスタジオで",
-            kind="text",
-        ),
+        "bodoge.games.koremon.trick",
+        "data/options.toml",
     ),
-    "bodoge.games.koremon.trick",
-    "data/options.toml",
+    deck_mod.CONTENT_OPTION,
 )
 
 
@@ -145,10 +139,6 @@ class TrickState(State):
 
     def _check_options(self) -> None:
         self.c = deck_mod.deck_of(self.options)
-        if self.options["content"] == deck_mod.DEFAULT:
-            # the built-in list goes unwritten, so a built-in game's options, views and JSON
-            # are what they were before card lists were content (records replay alike)
-            self.options = {k: v for k, v in self.options.items() if k != "content"}
 
     def _setup(self) -> None:
         deck = self.c.trick_deck()
