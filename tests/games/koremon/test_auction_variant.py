@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from bodoge.engine import InvalidState, Rng, State
-from bodoge.engine.variants import VariantError
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.auction.variant import KIT
 from bodoge.games.koremon.common import variant as common_variant
@@ -19,22 +18,7 @@ from bodoge.games.koremon.common.cards import card_counts
 from protocol_checks import check_random_games
 
 from .auction_positions import auction
-
-
-def edited(**changes: dict[str, Any]) -> dict[str, Any]:
-    """The built-in list with some species' fields changed: edited(orc={"rank": 5})."""
-    data = common_variant.builtin()
-    for item in data["species"]:
-        item.update(changes.get(item["key"], {}))
-    data["mimic"].update(changes.get("mimic", {}))
-    return data
-
-
-def with_variant(state: AuctionState, data: dict[str, Any]) -> AuctionState:
-    """The same hand-set position, played with the variant `data`'s card list."""
-    written = state.to_json()
-    written["options"] = {**written["options"], **KIT.options(data)}
-    return AuctionState.from_json(written)
+from .variant_kit import edited, refusals, with_variant
 
 
 def bid(state: AuctionState, seat: int, *amounts: int) -> list[dict[str, Any]]:
@@ -104,21 +88,13 @@ def test_the_built_in_list_given_as_a_variant_plays_alike() -> None:
 # ---- the kit's refusals ------------------------------------------------------------------
 
 
-def refused(data: Any) -> list[tuple[str, str, str]]:
-    with pytest.raises(VariantError) as caught:
-        KIT.check(data)
-    problems = caught.value.problems
-    assert all(p.en and p.ja and p.en != p.ja for p in problems)
-    return [(p.field, p.en, p.ja) for p in problems]
-
-
 def test_the_built_in_list_passes() -> None:
     KIT.check(common_variant.builtin())
     assert "630" in KIT.length_bound
 
 
 def test_a_deck_too_small_for_fifteen_rounds_is_refused() -> None:
-    [(field, en, ja)] = refused(edited(mimic={"count": 14}))  # 89 cards
+    [(field, en, ja)] = refusals(KIT, edited(mimic={"count": 14}))  # 89 cards
     assert field == "species" and "89 cards" in en and "90" in en
     assert "89枚" in ja and "90枚以上" in ja
 
@@ -133,11 +109,11 @@ def test_a_deck_too_small_for_fifteen_rounds_is_refused() -> None:
     ],
 )
 def test_each_bad_field_is_named(change: dict[str, dict[str, Any]], field: str) -> None:
-    assert [f for f, _, _ in refused(edited(**change))] == [field]
+    assert [f for f, _, _ in refusals(KIT, edited(**change))] == [field]
 
 
 def test_a_rank_without_species_is_refused() -> None:
-    [(field, en, _)] = refused(edited(dragon={"rank": 2}))  # no pyramid row 1 could be filled
+    [(field, en, _)] = refusals(KIT, edited(dragon={"rank": 2}))  # no pyramid row 1 could be filled
     assert field == "species" and "rank 1" in en
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from bodoge.engine import Rng, State
-from bodoge.engine.variants import VariantError
 from bodoge.games.koremon.common import variant as common_variant
 from bodoge.games.koremon.common.cards import card_counts
 from bodoge.games.koremon.common.pyramid import ROW_OF
@@ -20,16 +19,7 @@ from bodoge.games.koremon.hunt.variant import KIT
 from protocol_checks import check_random_games
 
 from .hunt_positions import hunt
-
-
-def edited(**changes: dict[str, Any]) -> dict[str, Any]:
-    """The built-in list with some species' fields changed: edited(dragon={"rank": 5})."""
-    data = common_variant.builtin()
-    for item in data["species"]:
-        item.update(changes.get(item["key"], {}))
-    data["mimic"].update(changes.get("mimic", {}))
-    return data
-
+from .variant_kit import edited, refusals
 
 SWAPPED = edited(dragon={"rank": 5}, slime={"rank": 1})  # the Dragon weakest, the Slime best
 
@@ -100,14 +90,6 @@ def test_the_search_playout_reads_the_variants_ranks() -> None:
 # ---- the kit's refusals ------------------------------------------------------------------
 
 
-def refused(data: Any) -> list[tuple[str, str, str]]:
-    with pytest.raises(VariantError) as caught:
-        KIT.check(data)
-    problems = caught.value.problems
-    assert all(p.en and p.ja and p.en != p.ja for p in problems)
-    return [(p.field, p.en, p.ja) for p in problems]
-
-
 def test_the_built_in_list_passes() -> None:
     KIT.check(common_variant.builtin())
     assert "probability 1" in KIT.length_bound
@@ -123,11 +105,13 @@ def test_the_built_in_list_passes() -> None:
     ],
 )
 def test_each_bad_field_is_named(change: dict[str, dict[str, Any]], field: str) -> None:
-    assert [f for f, _, _ in refused(edited(**change))] == [field]
+    assert [f for f, _, _ in refusals(KIT, edited(**change))] == [field]
 
 
 def test_a_rank_without_species_is_refused() -> None:
-    [(field, en, ja)] = refused(edited(dragon={"rank": 2}))  # no pyramid row 1 could be filled
+    [(field, en, ja)] = refusals(
+        KIT, edited(dragon={"rank": 2})
+    )  # no pyramid row 1 could be filled
     assert field == "species" and "rank 1" in en and "ランク1" in ja
 
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bodoge.engine import State
-from bodoge.engine.variants import VariantError
 from bodoge.games.koremon.common import variant as common_variant
 from bodoge.games.koremon.common.cards import MIMIC
 from bodoge.games.koremon.trick.bot import average_card, trick_value
@@ -20,26 +19,11 @@ from bodoge.games.koremon.trick.variant import KIT
 from protocol_checks import check_random_games
 
 from .test_trick import play, position, trick_of
+from .variant_kit import edited, refusals, with_variant
 
 
 def builtin() -> dict[str, Any]:
     return common_variant.builtin()
-
-
-def edited(**changes: dict[str, Any]) -> dict[str, Any]:
-    """The built-in list with some species' fields changed: edited(golem={"rank": 1})."""
-    data = builtin()
-    for item in data["species"]:
-        item.update(changes.get(item["key"], {}))
-    data["mimic"].update(changes.get("mimic", {}))
-    return data
-
-
-def with_variant(state: TrickState, data: dict[str, Any]) -> TrickState:
-    """The same hand-set position, played with the variant `data`'s card list."""
-    written = state.to_json()
-    written["options"] = {**written["options"], **KIT.options(data)}
-    return TrickState.from_json(written)
 
 
 def test_a_variants_ranks_decide_the_trick() -> None:
@@ -87,16 +71,8 @@ def test_a_120_card_deck_deals_30_each_to_four() -> None:
 # ---- the kit's refusals ------------------------------------------------------------------
 
 
-def refused(data: Any) -> list[tuple[str, str, str]]:
-    with pytest.raises(VariantError) as caught:
-        KIT.check(data)
-    problems = caught.value.problems
-    assert all(p.en and p.ja and p.en != p.ja for p in problems)
-    return [(p.field, p.en, p.ja) for p in problems]
-
-
 def fields(data: Any) -> list[str]:
-    return [field for field, _, _ in refused(data)]
+    return [field for field, _, _ in refusals(KIT, data)]
 
 
 def test_the_built_in_list_passes() -> None:
@@ -127,7 +103,7 @@ def test_each_bad_field_is_named(change: dict[str, dict[str, Any]], field: str) 
 
 
 def test_a_deck_not_dealt_evenly_is_refused() -> None:
-    [(field, en, ja)] = refused(edited(dragon={"count": 6}))  # 61 cards
+    [(field, en, ja)] = refusals(KIT, edited(dragon={"count": 6}))  # 61 cards
     assert field == "species" and "61" in en and "61" in ja
 
 
@@ -140,7 +116,7 @@ def test_duplicate_unknown_and_missing_species_are_named() -> None:
 
 def test_a_rank_without_species_is_refused() -> None:
     data = edited(dragon={"rank": 2})
-    [(field, en, _)] = refused(data)
+    [(field, en, _)] = refusals(KIT, data)
     assert field == "species" and "rank 1" in en
 
 

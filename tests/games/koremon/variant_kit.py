@@ -1,0 +1,43 @@
+"""What the Koremon variant tests share: the card list edited species by species, a hand-set
+position played with a variant list, and a kit's refusals."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import pytest
+
+from bodoge.engine import State
+from bodoge.engine.registry import get_spec
+from bodoge.engine.variants import VariantError, VariantKit
+from bodoge.games.koremon.common import variant as common_variant
+
+S = TypeVar("S", bound=State)
+
+
+def edited(**changes: dict[str, Any]) -> dict[str, Any]:
+    """The built-in list with some species' fields changed: edited(orc={"rank": 5})."""
+    data = common_variant.builtin()
+    for item in data["species"]:
+        item.update(changes.get(item["key"], {}))
+    data["mimic"].update(changes.get("mimic", {}))
+    return data
+
+
+def with_variant(state: S, data: dict[str, Any]) -> S:
+    """The same hand-set position, played with the variant `data`'s card list."""
+    kit = get_spec(state.info.id).variants
+    assert kit is not None
+    written = state.to_json()
+    written["options"] = {**written["options"], **kit.options(data)}
+    return type(state).from_json(written)
+
+
+def refusals(kit: VariantKit, data: Any) -> list[tuple[str, str, str]]:
+    """The kit's problems with `data` (it must refuse it), each as (field, en, ja), each said in
+    both languages."""
+    with pytest.raises(VariantError) as caught:
+        kit.check(data)
+    problems = caught.value.problems
+    assert all(p.en and p.ja and p.en != p.ja for p in problems)
+    return [(p.field, p.en, p.ja) for p in problems]
