@@ -87,7 +87,7 @@ class Tables:
         )
 
 
-BUILTIN = Tables(RANK)
+BUILTIN: Tables = Tables(RANK)  # annotated: mypyc reads it from modules in an import cycle
 _tables: dict[str, Tables] = {}
 
 
