@@ -128,8 +128,26 @@ def play_to_the_end(
     """Play the page's seat to the end: at each turn `step` makes one move by clicking inside
     `.board` (it returns how many clicks it took) after checking that the drawing offers the
     prompt's actions; returns the final prompt."""
+    final = play_moves(page, base, table, step, max_steps, seed=seed, on_step=on_step)
+    assert final["over"], f"the game did not end within {max_steps} moves"
+    return final
+
+
+def play_moves(
+    page: Page,
+    base: str,
+    table: dict[str, Any],
+    step: Step,
+    moves: int,
+    *,
+    seed: int = 1,
+    on_step: Callable[[Page, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the page's seat for `moves` of its moves, as `play_to_the_end` does, or to the end
+    if that comes first; returns the prompt then."""
     chooser = random.Random(seed)
-    for number in range(max_steps):
+    number = 0
+    while number < moves:
         if wait_for_turn_or_end(page):
             final = prompt_of(base, table)
             assert final["over"], "the page shows a result but the game is not over"
@@ -143,7 +161,8 @@ def play_to_the_end(
         wait_past(page, before)
         if on_step:
             on_step(page, number)
-    raise AssertionError(f"the game did not end within {max_steps} moves")
+        number += 1
+    return prompt_of(base, table)
 
 
 def click(page: Page, selector: str, chooser: random.Random) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 from webkit import console_errors, frames
 
-from .drawing_kit import board_actions, play_to_the_end
+from .drawing_kit import board_actions, play_moves, play_to_the_end
 from .test_play_koremon import Table, choose_trick, play_to_end
 
 PHONE = {"width": 390, "height": 844}
@@ -316,8 +316,9 @@ def test_the_lobby_links_the_studio_of_each_game_with_forms(page: Page, web_serv
 
 def test_a_designer_edits_collect_counts_runs_and_plays(page: Page, web_server: str) -> None:
     """Collect!'s counts per animal: a count of 0 refused, then a total over 64 refused, then
-    fixed; saved; 10 games run with the progress bar; a table with the variant played to the end
-    against the random bot, by clicking the drawing."""
+    fixed; saved; 10 games run with the progress bar; a table with the variant played against
+    the random bot for 30 moves, by clicking the drawing (test_play_collect.py plays Collect! to
+    the end)."""
     errors = console_errors(page)
     page.goto(f"{web_server}/#/studio/collect")
     expect(page.locator("#studio-ok")).to_be_visible()
@@ -349,10 +350,10 @@ def test_a_designer_edits_collect_counts_runs_and_plays(page: Page, web_server: 
         page.locator(f".board [data-action='{chooser.choice(legal)}']").first.click()
         return 1
 
-    final = play_to_the_end(
-        page, web_server, {"table": table_id, "credential": seat["credential"]}, step
+    played = play_moves(
+        page, web_server, {"table": table_id, "credential": seat["credential"]}, step, 30
     )
-    assert final["over"] and final["view"]["options"]["content"].startswith("variant:")
+    assert played["ply"] > 30 and played["view"]["options"]["content"].startswith("variant:")
     assert errors == []
 
 

@@ -15,7 +15,7 @@ from bodoge.games.collect.phases import KNOWN
 from bodoge.games.collect.rules import CollectState
 from protocol_checks import check_random_games
 
-GAMES_PER_MODE = 2500  # four modes: 10,000 games in all
+GAMES_PER_MODE = 1000  # four modes: 4,000 games in all
 
 
 def conserved(state: State) -> None:
