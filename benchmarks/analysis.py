@@ -24,29 +24,44 @@ loss of chance to win per decision with its standard error (over the decisions);
   part of an analysis) and of analysing one seat of one game (the most of the games played:
   target under 60 s at the default level).
 
-    python benchmarks/analysis.py collect --lineup hard,random --games 12 --agree 40
+    python benchmarks/analysis.py collect --lineup normal,normal --games 12 --paired 400
 
-`--agree N` asks instead whether hard and normal play differently at all: at the first N
-decisions of the hard seats (a real choice each) of the same games, `ismcts:hard` once and
-`ismcts:normal` twice choose a move, and where hard's and normal's differ, the two are measured
-from the seat's knowledge by 300 paired rounds (as the analysis measures a move). It prints how
-often hard agrees with normal, how often normal agrees with itself, and hard's gain over
-normal per decision (0 where they agree) with its standard error.
+`--paired N` measures the second target on the same positions for every level, which the
+games above cannot: there each bot is judged at its own positions by the analysis's search
+(`normal` by default, no stronger than the bots it judges), whose preferred move is about as
+noisy as theirs, and a loss cut at 0 turns the noise of its measures into a floor under every
+bot's average. Instead, at N decisions (a real choice each)
+spread evenly over every seat's decisions of the line-up's games, `hard` and `easy` choose a
+move once and `normal` twice (other seeds); a judge (`--judge`, default `hard`: ISMCTS from the
+seat's knowledge, as the analysis searches) chooses its own, and every distinct move is measured
+in the judge's tree by `--pairs` paired rounds (default: the judge's iterations), each round one
+simulated game per move from the same world and draws. A level's loss at a position is the
+judge's move's chance to win minus its own move's, not cut at 0. It prints how often hard
+agrees with normal, normal with itself and each with the judge; each level's average loss; the
+paired differences normal − hard and easy − normal with their standard errors (over the
+positions); and the verdict of h < n < e as above.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import time
 from collections import defaultdict
 
 from bodoge.ai import make_bot
-from bodoge.ai.analysis import DECISION, DEFAULT_LEVEL, _mix, _positions, analyze
-from bodoge.ai.factory import ISMCTS_ITERATIONS
+from bodoge.ai.analysis import (
+    DECISION,
+    DEFAULT_LEVEL,
+    _mix,
+    _positions,
+    analyze,
+    level_iterations,
+)
 from bodoge.ai.ismcts import _Node
 from bodoge.ai.probe import Probe
-from bodoge.engine import Match, game_ids
+from bodoge.engine import Match, State, game_ids
 
 LINEUP = ("hard", "normal", "easy", "random")
 NO_TARGET = {"koremon_evolution", "koremon_hunt"}  # pure dice, or nearly (docs/ai.md)
@@ -102,40 +117,73 @@ def bench(
     }
 
 
-def agreement(game: str, players: int, games: int, lineup: tuple[str, ...], limit: int) -> dict:  # type: ignore[type-arg]
-    """Hard's and normal's choices at the hard seats' decisions, and their difference's value."""
-    rows: list[tuple[bool, bool, float]] = []  # hard = normal, normal = normal, hard's gain
+JUDGED = ("hard", "normal", "easy")  # the levels the paired design measures, strongest first
+
+
+def paired(
+    game: str, players: int, games: int, lineup: tuple[str, ...], limit: int, judge: str, pairs: int
+) -> dict:  # type: ignore[type-arg]
+    """Each level's move at the same positions, measured together by a stronger judge.
+
+    The positions: `limit` decisions (a real choice each) spread evenly over every seat's
+    decisions in `games` games of the line-up. At each, `hard` and `easy` choose once and
+    `normal` twice (other seeds); the judge (ISMCTS at `judge`'s iterations, from the seat's
+    knowledge, as the analysis searches) chooses its own move, and all of the distinct moves
+    are measured side by side in `pairs` rounds of one simulated game each from the same world
+    and draws (common random numbers) in the judge's tree. A level's loss at a position is the
+    judge's move's chance to win minus its own move's, not cut at 0, so the judge's noise
+    adds no floor, and two levels' losses differ only by their moves' measured difference."""
+    found: list[tuple[State, int, int, int]] = []  # position, seat, game, decision
     for index in range(games):
         seats = [lineup[(seat + index) % len(lineup)] for seat in range(players)]
         match = play(game, players, index, seats)
         kept = match.decisions()
         states = _positions(match, kept)
         for k, entry in enumerate(kept):
-            state = states[k]
-            if seats[entry.seat] != "hard" or len(state.search_actions(entry.seat)) < 2:
-                continue
-            if len(rows) == limit:
-                break
-            salt = _mix(index, k)
-            hard = make_bot("ismcts:hard", salt).choose(state, entry.seat)
-            normal = make_bot("ismcts:normal", salt + 1).choose(state, entry.seat)
-            again = make_bot("ismcts:normal", salt + 2).choose(state, entry.seat)
-            gain = 0.0
-            if hard != normal:
-                probe = Probe(_mix(salt, 3), ISMCTS_ITERATIONS["normal"], None)
-                measured = probe.compare(state, entry.seat, _Node(), (hard, normal), 300)
-                gain = measured[0].chances()[entry.seat] - measured[1].chances()[entry.seat]
-            rows.append((hard == normal, normal == again, gain))
-        if len(rows) == limit:
-            break
-    gain, error = mean_error([row[2] for row in rows])
-    return {
-        "positions": len(rows),
-        "hard_normal": sum(row[0] for row in rows) / max(len(rows), 1),
-        "normal_normal": sum(row[1] for row in rows) / max(len(rows), 1),
-        "gain": gain,
-        "error": error,
-    }
+            if len(states[k].legal_actions(entry.seat)) > 1:
+                found.append((states[k], entry.seat, index, k))
+    chosen = [found[i * len(found) // limit] for i in range(limit)] if limit < len(found) else found
+    losses: dict[str, list[float]] = {level: [] for level in JUDGED}
+    same = {"hard_normal": 0, "normal_normal": 0, "hard_judge": 0, "normal_judge": 0}
+    iterations = level_iterations(judge)
+    for state, seat, index, k in chosen:
+        salt = _mix(index, k)
+        hard = make_bot("hard", salt).choose(state, seat)
+        normal = make_bot("normal", salt + 1).choose(state, seat)
+        again = make_bot("normal", salt + 2).choose(state, seat)
+        easy = make_bot("easy", salt + 3).choose(state, seat)
+        probe = Probe(_mix(salt, 4), iterations, None)
+        if len(state.search_actions(seat)) > 1:
+            best = probe.choose(state, seat)
+            root = probe.last_root
+            assert root is not None
+        else:
+            best, root = state.search_actions(seat)[0], _Node()
+        moves = tuple(dict.fromkeys((best, hard, normal, again, easy)))
+        measured = probe.compare(state, seat, root, moves, pairs)
+        value = {move: tally.chances()[seat] for move, tally in zip(moves, measured, strict=True)}
+        losses["hard"].append(value[best] - value[hard])
+        losses["normal"].append(value[best] - (value[normal] + value[again]) / 2)
+        losses["easy"].append(value[best] - value[easy])
+        same["hard_normal"] += hard == normal
+        same["normal_normal"] += normal == again
+        same["hard_judge"] += hard == best
+        same["normal_judge"] += normal == best
+    return {"positions": len(chosen), "losses": losses, "same": same}
+
+
+def paired_verdict(losses: dict[str, list[float]]) -> tuple[list[str], str]:
+    """Each neighbour's paired difference in loss (worse minus better) with its standard error,
+    and the verdict of hard < normal < easy."""
+    cells, signs = [], []
+    for better, worse in itertools.pairwise(JUDGED):
+        difference, error = mean_error(
+            [b - a for a, b in zip(losses[better], losses[worse], strict=True)]
+        )
+        cells.append(f"{difference:+.4f}±{error:.4f}")
+        signs.append("<" if difference > Z * error else ">" if difference < -Z * error else "≈")
+    verdict = "yes" if signs == ["<", "<"] else "no" if ">" in signs else "unresolved"
+    return cells, f"{verdict} (h {signs[0]} n {signs[1]} e)"
 
 
 def count_error(counts: list[float]) -> tuple[float, float]:
@@ -182,19 +230,37 @@ def main() -> None:
     parser.add_argument("--lineup", default=",".join(LINEUP), help="bots, comma-separated")
     parser.add_argument("--level", default=DEFAULT_LEVEL, help="analysis level")
     parser.add_argument("--seats", type=int, help="analyse only the first N seats (the cost)")
-    parser.add_argument("--agree", type=int, metavar="N", help="hard and normal at N decisions")
+    parser.add_argument("--paired", type=int, metavar="N", help="the levels' moves at N positions")
+    parser.add_argument("--judge", default="hard", help="--paired: the judge's level (hard)")
+    parser.add_argument("--pairs", type=int, help="--paired: rounds a position (the judge's)")
     args = parser.parse_args()
     lineup = tuple(args.lineup.split(","))
     players = args.players or len(lineup)
-    if args.agree:
-        print(f"line-up {', '.join(lineup)}: hard and normal at {args.agree} hard decisions")
-        print("| game | positions | hard = normal | normal = normal | hard's gain ± s.e. |")
-        print("|---|---|---|---|---|")
+    if args.paired:
+        pairs = args.pairs or level_iterations(args.judge)
+        print(f"line-up {', '.join(lineup)}: hard, normal, easy at {args.paired} positions, "
+              f"judged at {args.judge} with {pairs} paired rounds")  # fmt: skip
+        header = (
+            "| game | positions | h = n | n = n | h = judge | n = judge "
+            "| loss per decision ± s.e. (h/n/e) | n − h | e − n | h < n < e | CPU s |"
+        )
+        print(header)
+        print("|---" * (header.count("|") - 1) + "|")
         for game in args.games_to_run or game_ids():
-            found = agreement(game, players, args.games, lineup, args.agree)
+            start = time.process_time()
+            found = paired(game, players, args.games, lineup, args.paired, args.judge, pairs)
+            count, same, losses = found["positions"], found["same"], found["losses"]
+            rates = " | ".join(
+                f"{same[key] / max(count, 1):.0%}"
+                for key in ("hard_normal", "normal_normal", "hard_judge", "normal_judge")
+            )
+            loss = "/".join("{:.4f}±{:.4f}".format(*mean_error(losses[b])) for b in JUDGED)
+            cells, order = paired_verdict(losses)
+            if game in NO_TARGET:
+                order += " (no target)"
             print(
-                f"| {game} | {found['positions']} | {found['hard_normal']:.0%} "
-                f"| {found['normal_normal']:.0%} | {found['gain']:+.4f}±{found['error']:.4f} |",
+                f"| {game} | {count} | {rates} | {loss} | {cells[0]} | {cells[1]} | {order} "
+                f"| {time.process_time() - start:.0f} |",
                 flush=True,
             )
         return
