@@ -300,3 +300,16 @@ def test_hidden_cards_of_a_real_game_change_nothing_of_the_first_decision(game: 
     ]
     first, second = (decisions_at(each.to_json(), seat, {1}) for each in results)
     assert len(first) == 1 and first == second
+
+
+@pytest.mark.parametrize("game", ["koremon_trick", "monster_hex"])
+def test_the_analysis_searches_with_the_games_heuristic_as_the_bot_does(game: str) -> None:
+    """Trick the Monster and Monster Hex guide their searches by their heuristic (prior weight
+    3): every search of the analysis (a chance step's `evaluate`, a second measure's fresh
+    probe), not only the bot's `choose`, takes the game's heuristic before it searches."""
+    from bodoge.engine.registry import spec_of
+
+    state = Match(game, 3 if game == "koremon_trick" else 2, None, 1).state
+    probe = Probe(1, 20, None)
+    probe.evaluate(state, state.pending()[0])
+    assert probe.heuristic is spec_of(state).heuristic

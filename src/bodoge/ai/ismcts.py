@@ -146,6 +146,13 @@ class IsmctsBot:
         self.last_root: _Node | None = None  # kept for tests and analysis
         self.heuristic: Heuristic[Any] = result_heuristic  # the game's, set by each `choose`
 
+    def prepare(self, state: State) -> None:
+        """The game's heuristic and search settings, taken before each search of `state`."""
+        settings = state.search_settings
+        self.heuristic = spec_of(state).heuristic
+        self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
+        self.widening = _setting(self.widening_setting, settings, "widening")
+
     def choose(self, state: State, seat: int) -> int:
         legal = legal_or_fail(state, seat)
         if len(legal) == 1:
@@ -153,10 +160,7 @@ class IsmctsBot:
         candidates = state.search_actions(seat)
         if len(candidates) == 1:
             return candidates[0]
-        settings = state.search_settings
-        self.heuristic = spec_of(state).heuristic
-        self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
-        self.widening = _setting(self.widening_setting, settings, "widening")
+        self.prepare(state)
         root = _Node()
         draw = sampler(state, seat)  # what every iteration's world shares, worked out once
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None

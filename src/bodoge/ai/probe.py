@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from bodoge.ai.base import sampler
-from bodoge.ai.ismcts import IsmctsBot, _Node, _setting
+from bodoge.ai.ismcts import IsmctsBot, _Node
 from bodoge.engine import Result, Rng, State
 
 WHOLE = -1  # the tally of a position's every iteration, whatever the root's action
@@ -114,12 +114,6 @@ class Probe(IsmctsBot):
         return ended
 
     # ---- what an analysis asks ------------------------------------------------------------
-
-    def prepare(self, state: State) -> None:
-        """The game's search settings, as `choose` sets them before it searches."""
-        settings = state.search_settings
-        self.prior_weight = _setting(self.prior_weight_setting, settings, "prior_weight")
-        self.widening = _setting(self.widening_setting, settings, "widening")
 
     def run(self, state: State, seat: int, root: _Node, count: int | None = None) -> None:
         """`count` more iterations from `seat`'s knowledge of `state` into `root` (None: the
