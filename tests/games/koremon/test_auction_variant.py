@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bodoge.engine import InvalidState, Rng, State
+from bodoge.engine import InvalidState, State
 from bodoge.games.koremon.auction.rules import AuctionState
 from bodoge.games.koremon.auction.variant import KIT
 from bodoge.games.koremon.common import variant as common_variant
@@ -18,7 +18,7 @@ from bodoge.games.koremon.common.cards import card_counts
 from protocol_checks import check_random_games
 
 from .auction_positions import auction
-from .variant_kit import edited, refusals, with_variant
+from .variant_kit import edited, play_alike, refusals, with_variant
 
 
 def bid(state: AuctionState, seat: int, *amounts: int) -> list[dict[str, Any]]:
@@ -71,18 +71,7 @@ def test_the_built_in_list_given_as_a_variant_plays_alike() -> None:
     }
     a, b = AuctionState.new(4, seed=3), AuctionState.new(4, options, seed=3)
     assert b.options["content"] == options["content"]
-    picker = Rng(11)
-    while not a.is_over():
-        seat = a.pending()[0]
-        legal = a.legal_actions(seat)
-        assert b.legal_actions(seat) == legal
-        action = legal[picker.below(len(legal))]
-        assert a.apply(seat, action) == b.apply(seat, action)
-    assert b.is_over() and a.result() == b.result() and a.scores() == b.scores()
-    drop = {"options"}
-    assert {k: v for k, v in a.to_json().items() if k not in drop} == {
-        k: v for k, v in b.to_json().items() if k not in drop
-    }
+    play_alike(a, b)
 
 
 # ---- the kit's refusals ------------------------------------------------------------------

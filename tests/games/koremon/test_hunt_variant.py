@@ -19,7 +19,7 @@ from bodoge.games.koremon.hunt.variant import KIT
 from protocol_checks import check_random_games
 
 from .hunt_positions import hunt
-from .variant_kit import edited, refusals
+from .variant_kit import edited, play_alike, refusals
 
 SWAPPED = edited(dragon={"rank": 5}, slime={"rank": 1})  # the Dragon weakest, the Slime best
 
@@ -60,18 +60,7 @@ def test_the_built_in_list_given_as_a_variant_plays_alike() -> None:
     }
     a, b = HuntState.new(4, seed=3), HuntState.new(4, options, seed=3)
     assert b.options["content"] == options["content"]
-    picker = Rng(11)
-    while not a.is_over():
-        seat = a.pending()[0]
-        legal = a.legal_actions(seat)
-        assert b.legal_actions(seat) == legal
-        action = legal[picker.below(len(legal))]
-        assert a.apply(seat, action) == b.apply(seat, action)
-    assert b.is_over() and a.result() == b.result()
-    drop = {"options"}
-    assert {k: v for k, v in a.to_json().items() if k not in drop} == {
-        k: v for k, v in b.to_json().items() if k not in drop
-    }
+    play_alike(a, b)
 
 
 def test_the_search_playout_reads_the_variants_ranks() -> None:
