@@ -222,6 +222,12 @@ def order_verdict(losses: dict[str, list[float]]) -> str:
     return f"{verdict} (h {signs[0]} n {signs[1]} e)"
 
 
+def print_header(header: str) -> None:
+    """A Markdown table's header row and its rule."""
+    print(header)
+    print("|---" * (header.count("|") - 1) + "|")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games_to_run", nargs="*", metavar="GAME", help="default: every game")
@@ -240,12 +246,10 @@ def main() -> None:
         pairs = args.pairs or level_iterations(args.judge)
         print(f"line-up {', '.join(lineup)}: hard, normal, easy at {args.paired} positions, "
               f"judged at {args.judge} with {pairs} paired rounds")  # fmt: skip
-        header = (
+        print_header(
             "| game | positions | h = n | n = n | h = judge | n = judge "
             "| loss per decision ± s.e. (h/n/e) | n − h | e − n | h < n < e | CPU s |"
         )
-        print(header)
-        print("|---" * (header.count("|") - 1) + "|")
         for game in args.games_to_run or game_ids():
             start = time.process_time()
             found = paired(game, players, args.games, lineup, args.paired, args.judge, pairs)
@@ -266,12 +270,10 @@ def main() -> None:
         return
     print(f"line-up {', '.join(lineup)} (rotated), {players} players, "
           f"{args.games} game(s) each, analysis level {args.level}")  # fmt: skip
-    header = (
+    print_header(
         "| game | decisions | marked per seat | mistakes per seat | random/hard "
         "| loss per decision (± s.e.) | h < n < e | CPU s: play, one seat |"
     )
-    print(header)
-    print("|---" * (header.count("|") - 1) + "|")
     for game in args.games_to_run or game_ids():
         found = bench(game, players, args.games, args.level, lineup, args.seats or players)
         bots: list[str] = found["bots"]
